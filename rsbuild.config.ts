@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+/** Seed §9: a script chunk that takes longer than this to load fails with 'Loading chunk {n} failed.' */
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export default defineConfig({
+  plugins: [pluginReact()],
+  source: { entry: { index: './src/index.tsx' } },
+  resolve: { alias: { '@': src } },
+  html: {
+    title: 'Bidwright',
+    meta: {
+      description:
+        'Bidwright connects to Upwork: browse jobs, create responses with AI agents and generate detailed quotes in minutes.',
+      'theme-color': '#0f172a',
+    },
+    // public/theme-boot.js sets the 'dark' class before first paint (no flash of the wrong theme).
+    // A blocking external script needs no CSP hash.
+    tags: [
+      { tag: 'script', attrs: { src: '/theme-boot.js' }, head: true, append: false },
+      { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, head: true },
+      { tag: 'link', attrs: { rel: 'icon', href: '/icon-192.png', type: 'image/png' }, head: true },
+      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icon-192.png' }, head: true },
+    ],
+  },
+  server: { port: 3000 },
+  output: { distPath: { root: 'dist' } },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  tools: {
+    rspack: { output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS } },
+  },
+});

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { registerModules } from './modules/index.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import eventsPlugin from './plugins/events.ts';
+import securityPlugin from './plugins/security.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    database: DatabaseHandle;
+    /** Areas that keep data outside the database (files) register a cleanup for user deletion. */
+    userDataCleanups: Array<(userId: string) => Promise<void>>;
+  }
+}
+
+export type BuildAppOptions = {
+  /** An open database (tests pass their own); otherwise one is opened from config. */
+  database?: DatabaseHandle;
+  /** Pino options override (tests silence logs or capture them). */
+  logger?: boolean | Record<string, unknown>;
+};
+
+/** Builds the API without listening (tests use it with inject()). */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openConfiguredDatabase(config));
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // Tokens and cookies never reach the logs (reliability check 22).
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.token'], remove: true },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('userDataCleanups', []);
+  if (!options.database) {
+    app.addHook('onClose', async () => database.close());
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bidwright API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { config, db: database.db });
+  await app.register(securityPlugin, { config });
+  await app.register(eventsPlugin);
+  await registerModules(app);
+
+  return app;
+}
+
+export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openDatabase({ engine: 'postgres', url: config.databaseUrl })
+    : openDatabase({ engine: 'pglite', dataDir: `${config.dataDir}/pglite` });
+}

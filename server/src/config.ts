@@ -1,0 +1,190 @@
+import { z } from 'zod';
+
+import { MODULES, moduleSchema } from '#contract/user';
+
+/**
+ * Every environment variable the API reads, parsed once at start (architecture §3). A bad or
+ * missing value stops the start with a message naming the variable. `.env.example` documents each.
+ */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+const commaList = (fallback = '') =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? fallback)
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5050),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-bidwright'),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+  CORS_ORIGINS: commaList('http://localhost:3000,http://127.0.0.1:3000'),
+  ADMIN_EMAILS: commaList(),
+  DEFAULT_MODULES: commaList().pipe(z.array(moduleSchema)),
+  /** 32 bytes, base64. Local mode derives a fixed development key when unset. */
+  ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || Buffer.from(value, 'base64').length === 32, {
+      message: 'ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+    }),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  TRUST_PROXY: booleanFlag,
+  /** Portfolio uploads: the largest file accepted (bytes), and where files are stored. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1_024).default(20 * 1024 * 1024),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  // Upwork (issue 4). With UPWORK_DEMO the URLs default to the local sandbox (tests/support/upwork-sandbox.ts).
+  UPWORK_CLIENT_ID: z.string().min(1).optional(),
+  UPWORK_CLIENT_SECRET: z.string().min(1).optional(),
+  UPWORK_REDIRECT_URI: z
+    .url({ message: 'UPWORK_REDIRECT_URI must be the URL registered on the Upwork key' })
+    .default('http://localhost:3000/settings/account'),
+  UPWORK_AUTHORIZE_URL: z.url().optional(),
+  UPWORK_TOKEN_URL: z.url().optional(),
+  UPWORK_GRAPHQL_URL: z.url().optional(),
+  UPWORK_DEMO: booleanFlag,
+  UPWORK_SANDBOX_URL: z.url().default('http://127.0.0.1:5070'),
+  UPWORK_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(8),
+  SAVED_SEARCH_POLL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0, { message: 'SAVED_SEARCH_POLL_SECONDS is seconds (0 turns polling off)' })
+    .default(300),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  firebaseProjectId: string;
+  firebaseAuthEmulatorHost: string | undefined;
+  /** Emulator tokens are trusted only here: emulator host set and the server bound to loopback. */
+  localMode: boolean;
+  corsOrigins: string[];
+  adminEmails: string[];
+  defaultModules: Array<(typeof MODULES)[number]>;
+  encryptionKey: Buffer;
+  bodyLimitBytes: number;
+  rateLimitPerMinute: number;
+  writeRateLimitPerMinute: number;
+  trustProxy: boolean;
+  uploadMaxBytes: number;
+  /** Defaults to `${dataDir}/uploads`. */
+  uploadsDir: string;
+  upwork: UpworkConfig;
+};
+
+export type UpworkConfig = {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  redirectUri: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  graphqlUrl: string;
+  /** The local sandbox is in use: the UI labels the data as a demo. */
+  demo: boolean;
+  requestsPerSecond: number;
+  /** 0 turns the saved-search poller off. */
+  savedSearchPollSeconds: number;
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+// A fixed key for local mode only; production refuses to start without ENCRYPTION_KEY.
+const LOCAL_DEVELOPMENT_KEY = Buffer.from('bidwright-local-development-key!', 'utf8');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `- ${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const emulator = e.FIREBASE_AUTH_EMULATOR_HOST;
+  const loopback = LOOPBACK_HOSTS.has(e.HOST);
+
+  if (emulator && !loopback) {
+    throw new ConfigError(
+      `FIREBASE_AUTH_EMULATOR_HOST is set but HOST is ${e.HOST}: emulator tokens are unsigned, so the ` +
+        'server only accepts them bound to loopback (127.0.0.1, localhost or ::1). Unset the emulator host or bind to loopback.',
+    );
+  }
+  if (e.NODE_ENV === 'production' && (emulator || e.FIREBASE_PROJECT_ID.startsWith('demo-'))) {
+    throw new ConfigError(
+      'NODE_ENV is production but the Firebase settings are for the emulator: unset FIREBASE_AUTH_EMULATOR_HOST and set FIREBASE_PROJECT_ID to your real project.',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'ENCRYPTION_KEY is required in production (32 bytes, base64: openssl rand -base64 32).',
+    );
+  }
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    firebaseProjectId: e.FIREBASE_PROJECT_ID,
+    firebaseAuthEmulatorHost: emulator,
+    localMode: Boolean(emulator) && loopback,
+    corsOrigins: e.CORS_ORIGINS,
+    adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    defaultModules: e.DEFAULT_MODULES,
+    encryptionKey: e.ENCRYPTION_KEY
+      ? Buffer.from(e.ENCRYPTION_KEY, 'base64')
+      : LOCAL_DEVELOPMENT_KEY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadsDir: e.UPLOADS_DIR ?? `${e.DATA_DIR}/uploads`,
+    upwork: {
+      clientId: e.UPWORK_CLIENT_ID ?? (e.UPWORK_DEMO ? 'bidwright-demo' : undefined),
+      clientSecret: e.UPWORK_CLIENT_SECRET ?? (e.UPWORK_DEMO ? 'bidwright-demo-secret' : undefined),
+      redirectUri: e.UPWORK_REDIRECT_URI,
+      authorizeUrl:
+        e.UPWORK_AUTHORIZE_URL ??
+        `${e.UPWORK_DEMO ? e.UPWORK_SANDBOX_URL : 'https://www.upwork.com'}/ab/account-security/oauth2/authorize`,
+      tokenUrl:
+        e.UPWORK_TOKEN_URL ??
+        `${e.UPWORK_DEMO ? e.UPWORK_SANDBOX_URL : 'https://www.upwork.com'}/api/v3/oauth2/token`,
+      graphqlUrl:
+        e.UPWORK_GRAPHQL_URL ??
+        `${e.UPWORK_DEMO ? e.UPWORK_SANDBOX_URL : 'https://api.upwork.com'}/graphql`,
+      demo: e.UPWORK_DEMO,
+      requestsPerSecond: e.UPWORK_REQUESTS_PER_SECOND,
+      savedSearchPollSeconds: e.SAVED_SEARCH_POLL_SECONDS,
+    },
+  };
+}

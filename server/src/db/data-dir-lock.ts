@@ -1,0 +1,33 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * PGlite has no lock on its data directory; two processes writing it corrupt it (reliability §c).
+ * A pid file refuses a second process while the first is alive.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const lockFile = join(dir, '..', `${dir.split('/').pop() ?? 'pglite'}.pid`);
+  try {
+    const holder = Number(readFileSync(lockFile, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The database in ${dir} is in use by process ${holder}. Stop it first (two processes would corrupt PGlite's files).`,
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,7 @@
+// One line per area (docs/conventions.md). Every table must be exported for migrations.
+export * from './users.ts';
+export * from './activities.ts';
+export * from './profiles.ts';
+export * from './portfolio.ts';
+export * from './jobs.ts';
+export * from './upwork.ts';

@@ -1,0 +1,42 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { acquireDataDirLock } from './db/data-dir-lock.ts';
+
+/** The process that listens: config from the environment, migrations, then port 5050. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(`${config.dataDir}/pglite`);
+  const app = await buildApp(config);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    await app.close();
+    releaseLock();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: app.database.engine, localMode: config.localMode },
+    `Bidwright API on http://${config.host}:${config.port} (docs at /api/docs)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

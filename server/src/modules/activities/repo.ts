@@ -1,0 +1,54 @@
+import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+
+import type { Database } from '../../db/client.ts';
+import { activities, type ActivityRow } from '../../db/schema/activities.ts';
+import type { Keyset } from '../../cursor.ts';
+
+export type NewActivity = typeof activities.$inferInsert;
+
+export async function insertActivity(db: Database, values: NewActivity): Promise<ActivityRow> {
+  const [row] = await db.insert(activities).values(values).returning();
+  if (!row) throw new Error('activity insert returned nothing');
+  return row;
+}
+
+export type ActivityFilter = {
+  userId: string;
+  action?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  q?: string | undefined;
+  after?: Keyset | undefined;
+  limit: number;
+};
+
+export async function listActivities(db: Database, filter: ActivityFilter): Promise<ActivityRow[]> {
+  const conditions: SQL[] = [eq(activities.userId, filter.userId)];
+  if (filter.action) conditions.push(eq(activities.action, filter.action));
+  if (filter.from) conditions.push(gte(activities.createdAt, filter.from));
+  if (filter.to) conditions.push(lte(activities.createdAt, filter.to));
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const match = or(
+      ilike(activities.action, pattern),
+      ilike(sql`${activities.details}::text`, pattern),
+      ilike(activities.searchName, pattern),
+      ilike(activities.templateName, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  if (filter.after) {
+    const after = filter.after;
+    const older = or(
+      lt(activities.createdAt, after.createdAt),
+      and(eq(activities.createdAt, after.createdAt), lt(activities.id, after.id)),
+    );
+    if (older) conditions.push(older);
+  }
+  return db
+    .select()
+    .from(activities)
+    .where(and(...conditions))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(filter.limit);
+}

@@ -1,0 +1,469 @@
+import type {
+  ExperienceLevel,
+  JobScoreDetails,
+  JobType,
+  JobVerdict,
+  PromptTrap,
+  RedFlag,
+  ScoreReason,
+} from '#contract/jobs';
+
+/**
+ * Fit and worth scoring (product.md, Browse Jobs; issue 4 item 7). Pure and synchronous: no I/O,
+ * no clock of its own (`now` is an argument), so the same job and profile always give the same
+ * score, in well under a millisecond.
+ *
+ * Fit 0-100 = skills (35) + rate vs budget (20) + client quality (20) + competition (15)
+ * + recency (10). Worth = expected value per Connect: P(win) x value of the job / Connects it
+ * costs. The verdict reads both, and red flags can only lower it.
+ */
+export const SCORING_VERSION = 1;
+
+export type ScoringJob = {
+  title: string;
+  description: string;
+  jobType: JobType;
+  currency: string;
+  budgetMinMinor: number | null;
+  budgetMaxMinor: number | null;
+  hourlyMinMinor: number | null;
+  hourlyMaxMinor: number | null;
+  experienceLevel: ExperienceLevel | null;
+  skills: readonly string[];
+  screeningQuestions?: readonly string[];
+  client: {
+    paymentVerified: boolean | null;
+    totalSpentMinor: number | null;
+    hires: number | null;
+    jobsPosted: number | null;
+    reviews: number | null;
+    rating: number | null;
+    memberSince: Date | null;
+  };
+  proposalsCount: number | null;
+  postedAt: Date | null;
+};
+
+export type ScoringProfile = {
+  skills: readonly string[];
+  hourlyRateMinor: number | null;
+  rateFloorMinor: number | null;
+  currency: string;
+};
+
+const MAX = { skills: 35, rate: 20, client: 20, competition: 15, recency: 10 } as const;
+/** Hours an hourly job is assumed to last when its value is estimated. */
+export const HOURLY_ENGAGEMENT_HOURS = 40;
+/** Price of one Connect in US cents (Upwork sells Connects at $0.15). */
+export const CONNECT_PRICE_MINOR = 15;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+// ---------------------------------------------------------------------------------------------
+// Skills
+
+const SKILL_ALIASES: Record<string, string> = {
+  reactjs: 'react',
+  'react.js': 'react',
+  'react js': 'react',
+  'node.js': 'node',
+  nodejs: 'node',
+  'node js': 'node',
+  'vue.js': 'vue',
+  vuejs: 'vue',
+  'next.js': 'nextjs',
+  'next js': 'nextjs',
+  'nest.js': 'nestjs',
+  ts: 'typescript',
+  js: 'javascript',
+  postgres: 'postgresql',
+  psql: 'postgresql',
+  golang: 'go',
+  'c sharp': 'c#',
+  'amazon web services': 'aws',
+  'google cloud platform': 'gcp',
+  'google cloud': 'gcp',
+  k8s: 'kubernetes',
+  'tailwind css': 'tailwind',
+  tailwindcss: 'tailwind',
+  'ruby on rails': 'rails',
+  'machine learning': 'ml',
+  'artificial intelligence': 'ai',
+  'ui/ux': 'ux',
+  'ui ux': 'ux',
+  'ux design': 'ux',
+  'user experience design': 'ux',
+};
+
+export function normalizeSkill(skill: string): string {
+  const lower = skill.trim().toLowerCase().replace(/\s+/g, ' ');
+  return SKILL_ALIASES[lower] ?? lower.replace(/\s*\(.*\)$/, '');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function mentions(text: string, skill: string): boolean {
+  if (skill.length < 2) return false;
+  return new RegExp(`(^|[^a-z0-9+#])${escapeRegExp(skill)}($|[^a-z0-9+#])`, 'i').test(text);
+}
+
+function scoreSkills(job: ScoringJob, profile: ScoringProfile): ScoreReason {
+  const mine = new Map(profile.skills.map((skill) => [normalizeSkill(skill), skill]));
+  if (mine.size === 0) {
+    return {
+      factor: 'skills',
+      points: Math.round(MAX.skills / 2),
+      max: MAX.skills,
+      text: 'Add skills to your profile to score the match',
+    };
+  }
+  const jobSkills = [...new Set(job.skills.map(normalizeSkill))].filter(Boolean);
+  if (jobSkills.length === 0) {
+    // No skills listed: look for the profile's skills in the text.
+    const text = `${job.title}\n${job.description}`;
+    const found = [...mine.entries()].filter(([key]) => mentions(text, key)).map(([, label]) => label);
+    const coverage = Math.min(1, found.length / 3);
+    return {
+      factor: 'skills',
+      points: Math.round(MAX.skills * coverage),
+      max: MAX.skills,
+      text:
+        found.length > 0
+          ? `No skills listed; the text mentions ${found.slice(0, 4).join(', ')}`
+          : 'No skills listed and none of yours are mentioned',
+    };
+  }
+  const matched = jobSkills.filter((skill) => mine.has(skill));
+  const missing = jobSkills.filter((skill) => !mine.has(skill));
+  const coverage = matched.length / jobSkills.length;
+  const labels = (keys: string[]) =>
+    keys.map((key) => job.skills.find((s) => normalizeSkill(s) === key) ?? key);
+  let text = `Matches ${matched.length} of ${jobSkills.length} skills`;
+  if (matched.length > 0) text += `: ${labels(matched).slice(0, 4).join(', ')}`;
+  if (missing.length > 0) text += `; missing ${labels(missing).slice(0, 3).join(', ')}`;
+  return { factor: 'skills', points: Math.round(MAX.skills * coverage), max: MAX.skills, text };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rate vs budget
+
+export function formatMoney(minor: number, currency: string): string {
+  const major = minor / 100;
+  const symbol = currency === 'USD' ? '$' : currency === 'EUR' ? '€' : currency === 'GBP' ? '£' : '';
+  const amount = Number.isInteger(major) ? major.toLocaleString('en-US') : major.toFixed(2);
+  return symbol ? `${symbol}${amount}` : `${amount} ${currency}`;
+}
+
+function scoreRate(job: ScoringJob, profile: ScoringProfile): ScoreReason {
+  const base = { factor: 'rate' as const, max: MAX.rate };
+  const rate = profile.hourlyRateMinor;
+  if (job.currency !== profile.currency) {
+    return { ...base, points: 10, text: `Budget is in ${job.currency}; your rate is in ${profile.currency}` };
+  }
+  if (job.jobType === 'hourly') {
+    const top = job.hourlyMaxMinor ?? job.hourlyMinMinor;
+    if (top === null) return { ...base, points: 10, text: 'Hourly range not stated' };
+    if (!rate) return { ...base, points: 10, text: 'Set your hourly rate to compare it with the budget' };
+    const ratio = top / rate;
+    const points = ratio >= 1 ? 20 : ratio >= 0.8 ? 14 : ratio >= 0.6 ? 7 : 0;
+    const text =
+      ratio >= 1
+        ? `Pays up to ${formatMoney(top, job.currency)}/h, at or above your ${formatMoney(rate, job.currency)}/h`
+        : `Pays up to ${formatMoney(top, job.currency)}/h, ${Math.round((1 - ratio) * 100)}% under your ${formatMoney(rate, job.currency)}/h`;
+    return { ...base, points, text };
+  }
+  const budget = job.budgetMaxMinor ?? job.budgetMinMinor;
+  if (budget === null || budget === 0) return { ...base, points: 8, text: 'Budget not stated' };
+  if (!rate) return { ...base, points: 10, text: 'Set your hourly rate to compare it with the budget' };
+  const hours = budget / rate;
+  const points = hours >= 40 ? 20 : hours >= 10 ? 15 : hours >= 3 ? 8 : 2;
+  const shown = hours >= 10 ? Math.round(hours) : Math.round(hours * 10) / 10;
+  return {
+    ...base,
+    points,
+    text: `Fixed ${formatMoney(budget, job.currency)} buys about ${shown} h at your rate`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client quality
+
+function scoreClient(job: ScoringJob): ScoreReason {
+  const c = job.client;
+  let points = 0;
+  const parts: string[] = [];
+  if (c.paymentVerified === true) {
+    points += 6;
+    parts.push('payment verified');
+  } else if (c.paymentVerified === false) {
+    parts.push('payment not verified');
+  } else {
+    points += 2;
+  }
+  if (c.hires !== null) {
+    if (c.hires >= 5) points += 5;
+    else if (c.hires >= 1) points += 3;
+    parts.push(`${c.hires} ${c.hires === 1 ? 'hire' : 'hires'}`);
+    if (c.jobsPosted && c.jobsPosted > 0 && c.hires / c.jobsPosted >= 0.5) points += 1;
+  }
+  if (c.totalSpentMinor !== null) {
+    points += c.totalSpentMinor >= 1_000_000 ? 6 : c.totalSpentMinor >= 100_000 ? 4 : c.totalSpentMinor > 0 ? 2 : 0;
+    parts.push(`${formatMoney(c.totalSpentMinor, 'USD')} spent`);
+  }
+  if (c.rating !== null && (c.reviews ?? 0) > 0) {
+    if (c.rating >= 4.5) points += 2;
+    parts.push(`rated ${c.rating.toFixed(1)}`);
+  }
+  points = Math.min(MAX.client, points);
+  return {
+    factor: 'client',
+    points,
+    max: MAX.client,
+    text: parts.length > 0 ? `Client: ${parts.join(', ')}` : 'Nothing known about the client',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Competition and recency
+
+function scoreCompetition(job: ScoringJob): ScoreReason {
+  const n = job.proposalsCount;
+  const base = { factor: 'competition' as const, max: MAX.competition };
+  if (n === null) return { ...base, points: 8, text: 'Number of proposals unknown' };
+  const points = n < 5 ? 15 : n < 10 ? 12 : n < 15 ? 9 : n < 20 ? 6 : n < 50 ? 3 : 0;
+  const text = n < 5 ? 'Fewer than 5 proposals so far' : n >= 50 ? '50 or more proposals so far' : `${n}+ proposals so far`;
+  return { ...base, points, text };
+}
+
+export function describeAge(ms: number): string {
+  if (ms < HOUR_MS) return `${Math.max(1, Math.round(ms / 60_000))} min ago`;
+  if (ms < DAY_MS) return `${Math.round(ms / HOUR_MS)} h ago`;
+  return `${Math.round(ms / DAY_MS)} d ago`;
+}
+
+function scoreRecency(job: ScoringJob, now: Date): ScoreReason {
+  const base = { factor: 'recency' as const, max: MAX.recency };
+  if (!job.postedAt) return { ...base, points: 3, text: 'Posting time unknown' };
+  const age = Math.max(0, now.getTime() - job.postedAt.getTime());
+  const points =
+    age < HOUR_MS ? 10 : age < 6 * HOUR_MS ? 8 : age < DAY_MS ? 6 : age < 3 * DAY_MS ? 3 : age < 7 * DAY_MS ? 1 : 0;
+  const text = age < HOUR_MS ? `Posted ${describeAge(age)}: the first hour counts` : `Posted ${describeAge(age)}`;
+  return { ...base, points, text };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Red flags
+
+const OFF_PLATFORM: RegExp[] = [
+  /\b(whats\s?app|telegram|skype|discord|signal app|wechat|viber)\b/i,
+  /\b(outside|off)[ -](of )?(upwork|the platform|platform)\b/i,
+  /\b(pay|payment|paid|contact|email|text|call|message)\s+(me\s+)?(directly|outside)\b/i,
+  /(\+\d{1,3}[\s-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/,
+];
+const EMAIL_ADDRESS = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/i;
+const FREE_SAMPLE: RegExp[] = [
+  /\bfree (sample|test|trial|work|task|mock-?up|design|article)s?\b/i,
+  /\bunpaid (test|trial|sample|task)s?\b/i,
+  /\b(test|trial|sample) (task|project|work|article)?\s*\(?(unpaid|for free|without pay(ment)?|not paid)\)?/i,
+  /\b(do|complete|send|submit|write) (a |an )?(short |small )?(sample|test)[^.]{0,40}\b(for free|free of charge|without pay(ment)?|unpaid)\b/i,
+];
+
+function firstMatch(text: string, patterns: RegExp[]): RegExpExecArray | null {
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match) return match;
+  }
+  return null;
+}
+
+function redFlags(job: ScoringJob, profile: ScoringProfile, now: Date): RedFlag[] {
+  const flags: RedFlag[] = [];
+  const c = job.client;
+  if (c.paymentVerified === false) {
+    flags.push({ code: 'payment_unverified', text: 'Payment method not verified' });
+  }
+  if (c.hires === 0) {
+    flags.push({
+      code: 'no_hires',
+      text: c.jobsPosted && c.jobsPosted > 1 ? `No hires from ${c.jobsPosted} jobs posted` : 'Client has never hired',
+    });
+  }
+  if (c.memberSince && now.getTime() - c.memberSince.getTime() < 30 * DAY_MS) {
+    flags.push({ code: 'new_client', text: 'Client joined Upwork less than 30 days ago' });
+  }
+  const floor = profile.rateFloorMinor;
+  if (floor && job.currency === profile.currency) {
+    if (job.jobType === 'hourly') {
+      const top = job.hourlyMaxMinor ?? job.hourlyMinMinor;
+      if (top !== null && top < floor) {
+        flags.push({
+          code: 'below_floor',
+          text: `Pays at most ${formatMoney(top, job.currency)}/h, under your floor of ${formatMoney(floor, job.currency)}/h`,
+        });
+      }
+    } else if (job.jobType === 'fixed') {
+      const budget = job.budgetMaxMinor ?? job.budgetMinMinor;
+      if (budget !== null && budget > 0 && budget < floor) {
+        flags.push({
+          code: 'below_floor',
+          text: `Budget ${formatMoney(budget, job.currency)} is less than one hour at your floor of ${formatMoney(floor, job.currency)}/h`,
+        });
+      }
+    }
+  }
+  const text = `${job.title}\n${job.description}`;
+  // An e-mail address; the regex runs only when there is an '@' (it is slow on long text).
+  const offPlatform =
+    firstMatch(text, OFF_PLATFORM) ?? (text.includes('@') ? EMAIL_ADDRESS.exec(text) : null);
+  if (offPlatform) {
+    flags.push({ code: 'off_platform', text: `Asks to move off Upwork ("${offPlatform[0].trim()}")` });
+  }
+  const freeSample = firstMatch(text, FREE_SAMPLE);
+  if (freeSample) {
+    flags.push({ code: 'free_sample', text: `Asks for free work ("${freeSample[0].trim()}")` });
+  }
+  return flags;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prompt traps: instructions aimed at AI writers. They are shown, never obeyed.
+
+const HIDDEN_CHARACTERS = /[\u200B-\u200D\u2060\uFEFF\u{E0000}-\u{E007F}]/u;
+
+const TRAP_PATTERNS: Array<{ pattern: RegExp; reason: string }> = [
+  {
+    pattern: /\b(ignore|disregard|forget)\b[^.\n]{0,30}\b(previous|prior|above|earlier|all|your)\b[^.\n]{0,20}\b(instructions?|prompts?|rules)\b/i,
+    reason: 'Tries to override an AI writer’s instructions',
+  },
+  {
+    pattern: /\b(if|when) you(?:'re| are)\s+(an?\s+)?(ai|a\.i\.|bot|robot|llm|language model|chat\s?gpt|gpt|claude|automated)\b/i,
+    reason: 'Addresses AI writers directly',
+  },
+  {
+    pattern: /\b(ai|chat\s?gpt|gpt|llm|bots?|language models?)\b[^.\n]{0,40}\b(must|should|need to|include|mention|write|start|begin|add|use)\b/i,
+    reason: 'Gives instructions to AI writers',
+  },
+  {
+    pattern: /\bas an ai( language model)?\b|\bsystem prompt\b|\byou are (now )?(chat\s?gpt|an? (ai|assistant))\b/i,
+    reason: 'Contains prompt-injection wording',
+  },
+  {
+    pattern: /\b(start|begin|end|open|finish|include|mention|put|write|add|use)\b[^.\n]{0,40}\b(proposals?|cover letters?|applications?|responses?|replies|bids?|messages?)\b[^.\n]{0,40}\b(with|the word|the phrase|the code|keyword|code word)\b\s*[:"'“‘]?\s*[\w-]+/i,
+    reason: 'A code word check that the post was read: answer it yourself',
+  },
+  {
+    pattern: /\b(write|respond|reply|answer)\b[^.\n]{0,30}\bin (all caps|capital letters|uppercase|a poem|rhymes?|pirate)\b/i,
+    reason: 'An odd formatting instruction used to catch automated proposals',
+  },
+];
+
+function excerptAround(text: string, index: number, length: number): string {
+  const start = Math.max(0, text.lastIndexOf('\n', index) + 1, index - 80);
+  const endLine = text.indexOf('\n', index + length);
+  const end = Math.min(endLine === -1 ? text.length : endLine, index + length + 80);
+  return text.slice(start, end).replace(/\s+/g, ' ').trim().slice(0, 240);
+}
+
+export function detectPromptTraps(text: string): PromptTrap[] {
+  const traps: PromptTrap[] = [];
+  const seen = new Set<string>();
+  for (const { pattern, reason } of TRAP_PATTERNS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const excerpt = excerptAround(text, match.index, match[0].length);
+    if (seen.has(excerpt)) continue;
+    seen.add(excerpt);
+    traps.push({ excerpt, reason });
+  }
+  const hidden = HIDDEN_CHARACTERS.exec(text);
+  if (hidden) {
+    traps.push({
+      excerpt: excerptAround(text, hidden.index, 1).replace(new RegExp(HIDDEN_CHARACTERS.source, 'gu'), '⟦hidden⟧'),
+      reason: 'Contains invisible characters that can hide instructions',
+    });
+  }
+  return traps;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worth per Connect and the verdict
+
+/** An estimate of the Connects a proposal costs, from the job's value (Upwork varies it 2-16). */
+export function estimateConnects(job: ScoringJob): number {
+  if (job.jobType === 'hourly') return 6;
+  const budget = job.budgetMaxMinor ?? job.budgetMinMinor;
+  if (budget === null || budget <= 0) return 4;
+  if (budget <= 5_000) return 2;
+  if (budget <= 50_000) return 4;
+  if (budget <= 100_000) return 6;
+  return 8;
+}
+
+/** Value of winning the job, minor units: the fixed budget or the hourly rate x 40 h. */
+export function estimateJobValue(job: ScoringJob, profile: ScoringProfile): number | null {
+  if (job.jobType === 'hourly') {
+    const top = job.hourlyMaxMinor ?? job.hourlyMinMinor;
+    const rate = top !== null && profile.hourlyRateMinor ? Math.min(top, profile.hourlyRateMinor) : top;
+    return rate !== null ? rate * HOURLY_ENGAGEMENT_HOURS : null;
+  }
+  const budget = job.budgetMaxMinor ?? job.budgetMinMinor;
+  return budget !== null && budget > 0 ? budget : null;
+}
+
+export function estimateWinProbability(job: ScoringJob, fit: number): number {
+  const c = job.client;
+  let hireLikelihood = c.paymentVerified === true ? 0.7 : c.paymentVerified === false ? 0.35 : 0.5;
+  if ((c.hires ?? 0) > 0) hireLikelihood += 0.2;
+  const proposals = job.proposalsCount ?? 10;
+  const share = 1 / (1 + proposals / 4);
+  return Math.min(0.95, hireLikelihood * share * (0.3 + 0.7 * (fit / 100)));
+}
+
+const SERIOUS_FLAGS = new Set<RedFlag['code']>(['off_platform', 'free_sample']);
+
+export function scoreJob(job: ScoringJob, profile: ScoringProfile, now: Date): JobScoreDetails {
+  const reasons = [
+    scoreSkills(job, profile),
+    scoreRate(job, profile),
+    scoreClient(job),
+    scoreCompetition(job),
+    scoreRecency(job, now),
+  ];
+  const fit = Math.max(0, Math.min(100, Math.round(reasons.reduce((sum, r) => sum + r.points, 0))));
+  const traps = detectPromptTraps(`${job.title}\n${job.description}\n${(job.screeningQuestions ?? []).join('\n')}`);
+  const flags = redFlags(job, profile, now);
+  if (traps.length > 0) {
+    flags.push({
+      code: 'prompt_trap',
+      text: `${traps.length === 1 ? 'A hidden instruction' : `${traps.length} hidden instructions`} aimed at AI writers: shown, never obeyed`,
+    });
+  }
+
+  const connectsCost = estimateConnects(job);
+  const winProbability = estimateWinProbability(job, fit);
+  const value = job.currency === profile.currency || !profile.hourlyRateMinor ? estimateJobValue(job, profile) : null;
+  const worthPerConnectMinor = value === null ? 0 : Math.round((winProbability * value) / connectsCost);
+
+  const serious = flags.some((flag) => SERIOUS_FLAGS.has(flag.code));
+  const warnings = flags.filter((flag) => !SERIOUS_FLAGS.has(flag.code) && flag.code !== 'prompt_trap').length;
+  let verdict: JobVerdict;
+  const noSkillMatch = profile.skills.length > 0 && reasons[0]?.points === 0;
+  if (serious || noSkillMatch || fit < 40 || (value !== null && worthPerConnectMinor < 100)) {
+    verdict = 'skip';
+  }
+  else if (fit >= 65 && warnings <= 1 && (value === null ? fit >= 75 : worthPerConnectMinor >= 500)) verdict = 'apply';
+  else verdict = 'maybe';
+  if (verdict === 'apply' && warnings >= 2) verdict = 'maybe';
+
+  const worthText =
+    value === null
+      ? 'value unknown'
+      : `about ${formatMoney(worthPerConnectMinor, job.currency)} expected per Connect (${connectsCost} Connects, ${Math.round(winProbability * 100)}% chance)`;
+  const summary = `${verdict === 'apply' ? 'Apply' : verdict === 'maybe' ? 'Maybe' : 'Skip'}: fit ${fit}/100, ${worthText}${
+    flags.length > 0 ? `; ${flags.length} ${flags.length === 1 ? 'flag' : 'flags'}` : ''
+  }`;
+
+  return { fit, verdict, worthPerConnectMinor, winProbability, connectsCost, reasons, flags, traps, summary };
+}

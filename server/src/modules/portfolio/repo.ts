@@ -1,0 +1,558 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+
+import type {
+  CreatePortfolioItem,
+  PortfolioCitationStats,
+  PortfolioFile,
+  PortfolioItem,
+  UpdatePortfolioItem,
+} from '#contract/portfolio';
+
+import type { Database } from '../../db/client.ts';
+import {
+  portfolioFiles,
+  portfolioItems,
+  type PortfolioFileRow,
+  type PortfolioItemRow,
+} from '../../db/schema/portfolio.ts';
+import { HttpError } from '../../http-error.ts';
+
+/** SQL for portfolio items and files. Every function takes the owner id and scopes by it. */
+
+/** Columns read for the API (the tsvector and embedding stay in the database). */
+export const itemColumns = {
+  id: portfolioItems.id,
+  userId: portfolioItems.userId,
+  title: portfolioItems.title,
+  description: portfolioItems.description,
+  role: portfolioItems.role,
+  skills: portfolioItems.skills,
+  industry: portfolioItems.industry,
+  results: portfolioItems.results,
+  resultMetrics: portfolioItems.resultMetrics,
+  links: portfolioItems.links,
+  date: portfolioItems.date,
+  position: portfolioItems.position,
+  filesText: portfolioItems.filesText,
+  embeddingModel: portfolioItems.embeddingModel,
+  deletedAt: portfolioItems.deletedAt,
+  createdAt: portfolioItems.createdAt,
+  updatedAt: portfolioItems.updatedAt,
+};
+export type ItemRecord = Pick<PortfolioItemRow, keyof typeof itemColumns>;
+
+const fileColumns = {
+  id: portfolioFiles.id,
+  userId: portfolioFiles.userId,
+  itemId: portfolioFiles.itemId,
+  originalName: portfolioFiles.originalName,
+  storedName: portfolioFiles.storedName,
+  mime: portfolioFiles.mime,
+  sizeBytes: portfolioFiles.sizeBytes,
+  width: portfolioFiles.width,
+  height: portfolioFiles.height,
+  thumbnailName: portfolioFiles.thumbnailName,
+  textChars: sql<number>`char_length(${portfolioFiles.extractedText})`.mapWith(Number),
+  createdAt: portfolioFiles.createdAt,
+  updatedAt: portfolioFiles.updatedAt,
+};
+export type FileRecord = Omit<PortfolioFileRow, 'extractedText'> & { textChars: number };
+
+export function toApiFile(row: FileRecord): PortfolioFile {
+  return {
+    id: row.id,
+    itemId: row.itemId,
+    originalName: row.originalName,
+    mime: row.mime,
+    sizeBytes: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    hasThumbnail: row.thumbnailName !== null,
+    textChars: row.textChars,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toApiItem(
+  row: ItemRecord,
+  files: FileRecord[],
+  citations: PortfolioCitationStats,
+): PortfolioItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    role: row.role,
+    skills: row.skills,
+    industry: row.industry,
+    results: row.results,
+    resultMetrics: row.resultMetrics.map((metric) => ({
+      label: metric.label,
+      value: metric.value,
+      unit: metric.unit ?? null,
+    })),
+    links: row.links.map((link) => ({ label: link.label ?? null, url: link.url })),
+    date: row.date,
+    position: row.position,
+    files: files.map(toApiFile),
+    citations,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
+
+/** Files and citation counts for a set of rows, in the rows' order. */
+export async function hydrateItems(db: Database, rows: ItemRecord[]): Promise<PortfolioItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [files, citations] = await Promise.all([
+    db
+      .select(fileColumns)
+      .from(portfolioFiles)
+      .where(inArray(portfolioFiles.itemId, ids))
+      .orderBy(asc(portfolioFiles.createdAt), asc(portfolioFiles.id)),
+    citationStats(db, ids),
+  ]);
+  const byItem = new Map<string, FileRecord[]>();
+  for (const file of files) {
+    const list = byItem.get(file.itemId) ?? [];
+    list.push(file);
+    byItem.set(file.itemId, list);
+  }
+  return rows.map((row) =>
+    toApiItem(row, byItem.get(row.id) ?? [], citations.get(row.id) ?? { responses: 0, replied: 0 }),
+  );
+}
+
+/** Response statuses that mean the client answered (product.md, Responses). */
+export const REPLIED_STATUSES = ['replied', 'interview', 'hired'] as const;
+
+let citationTablesKnown: boolean | null = null;
+
+/**
+ * How many responses cited each item and how many of those got a reply. The citations table
+ * belongs to the responses area; until it exists every count is zero.
+ */
+export async function citationStats(
+  db: Database,
+  itemIds: string[],
+): Promise<Map<string, PortfolioCitationStats>> {
+  const stats = new Map<string, PortfolioCitationStats>();
+  if (itemIds.length === 0) return stats;
+  if (citationTablesKnown !== true) {
+    const probe = await db.execute<{ citations: string | null; responses: string | null }>(
+      sql`select to_regclass('public.response_citations')::text as citations, to_regclass('public.responses')::text as responses`,
+    );
+    const row = probe.rows[0];
+    citationTablesKnown = Boolean(row?.citations && row.responses);
+    if (!citationTablesKnown) {
+      citationTablesKnown = null;
+      return stats;
+    }
+  }
+  const idList = sql.join(
+    itemIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const replied = sql.join(
+    REPLIED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const result = await db.execute<{ item_id: string; responses: number | string; replied: number | string }>(sql`
+    select c.portfolio_item_id as item_id,
+           count(distinct c.response_id) as responses,
+           count(distinct c.response_id) filter (where r.status in (${replied})) as replied
+    from response_citations c
+    join responses r on r.id = c.response_id
+    where c.portfolio_item_id in (${idList})
+    group by c.portfolio_item_id
+  `);
+  for (const row of result.rows) {
+    stats.set(row.item_id, { responses: Number(row.responses), replied: Number(row.replied) });
+  }
+  return stats;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items
+// ---------------------------------------------------------------------------------------------
+
+const POSITION_STEP = 1024;
+
+export function skillsText(skills: string[]): string {
+  return skills.join(' ');
+}
+
+export async function insertItem(
+  db: Database,
+  userId: string,
+  input: CreatePortfolioItem,
+): Promise<ItemRecord> {
+  // New items go first: the freshest case study is usually the one to show.
+  const [first] = await db
+    .select({ min: sql<number | null>`min(${portfolioItems.position})`.mapWith(Number) })
+    .from(portfolioItems)
+    .where(and(eq(portfolioItems.userId, userId), isNull(portfolioItems.deletedAt)));
+  const min = first?.min;
+  const position = min === null || min === undefined || Number.isNaN(min) ? 0 : min - POSITION_STEP;
+  const [row] = await db
+    .insert(portfolioItems)
+    .values({
+      userId,
+      title: input.title,
+      description: input.description,
+      role: input.role,
+      skills: input.skills,
+      skillsText: skillsText(input.skills),
+      industry: input.industry,
+      results: input.results,
+      resultMetrics: input.resultMetrics,
+      links: input.links,
+      date: input.date,
+      position,
+    })
+    .returning(itemColumns);
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findItem(
+  db: Database,
+  userId: string,
+  id: string,
+  options: { includeDeleted?: boolean } = {},
+): Promise<ItemRecord | null> {
+  const [row] = await db
+    .select(itemColumns)
+    .from(portfolioItems)
+    .where(
+      and(
+        eq(portfolioItems.id, id),
+        eq(portfolioItems.userId, userId),
+        options.includeDeleted ? undefined : isNull(portfolioItems.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateItem(
+  db: Database,
+  userId: string,
+  id: string,
+  patch: UpdatePortfolioItem,
+): Promise<ItemRecord | null> {
+  const values: Partial<typeof portfolioItems.$inferInsert> = { ...patch };
+  if (patch.skills) values.skillsText = skillsText(patch.skills);
+  // Changed words mean a stale embedding: drop it so the next AI search embeds the item again.
+  values.embedding = null;
+  values.embeddingModel = null;
+  values.updatedAt = new Date();
+  const [row] = await db
+    .update(portfolioItems)
+    .set(values)
+    .where(
+      and(
+        eq(portfolioItems.id, id),
+        eq(portfolioItems.userId, userId),
+        isNull(portfolioItems.deletedAt),
+      ),
+    )
+    .returning(itemColumns);
+  return row ?? null;
+}
+
+export async function setDeleted(
+  db: Database,
+  userId: string,
+  id: string,
+  deleted: boolean,
+): Promise<ItemRecord | null> {
+  const [row] = await db
+    .update(portfolioItems)
+    .set({ deletedAt: deleted ? new Date() : null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(portfolioItems.id, id),
+        eq(portfolioItems.userId, userId),
+        deleted ? isNull(portfolioItems.deletedAt) : isNotNull(portfolioItems.deletedAt),
+      ),
+    )
+    .returning(itemColumns);
+  return row ?? null;
+}
+
+/** Removes the row (files rows cascade); returns the storage keys to delete. */
+export async function deleteItemRow(db: Database, userId: string, id: string): Promise<string[] | null> {
+  const files = await db
+    .select({ stored: portfolioFiles.storedName, thumb: portfolioFiles.thumbnailName })
+    .from(portfolioFiles)
+    .where(and(eq(portfolioFiles.itemId, id), eq(portfolioFiles.userId, userId)));
+  const deleted = await db
+    .delete(portfolioItems)
+    .where(and(eq(portfolioItems.id, id), eq(portfolioItems.userId, userId)))
+    .returning({ id: portfolioItems.id });
+  if (deleted.length === 0) return null;
+  return files.flatMap((file) => (file.thumb ? [file.stored, file.thumb] : [file.stored]));
+}
+
+/** Items soft-deleted before `before`, any owner (the purge job). */
+export async function listExpiredDeleted(db: Database, before: Date, limit: number) {
+  return db
+    .select({ id: portfolioItems.id, userId: portfolioItems.userId })
+    .from(portfolioItems)
+    .where(and(isNotNull(portfolioItems.deletedAt), lt(portfolioItems.deletedAt, before)))
+    .limit(limit);
+}
+
+export type ListFilter = { skill?: string | undefined; industry?: string | undefined };
+
+export function filterConditions(filter: ListFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.skill) {
+    conditions.push(
+      sql`exists (select 1 from unnest(${portfolioItems.skills}) as s(skill) where lower(s.skill) = lower(${filter.skill}))`,
+    );
+  }
+  if (filter.industry) {
+    conditions.push(sql`lower(${portfolioItems.industry}) = lower(${filter.industry})`);
+  }
+  return conditions;
+}
+
+export type PositionCursor = { position: number; id: string };
+
+export function encodePositionCursor(row: PositionCursor): string {
+  return Buffer.from(JSON.stringify([row.position, row.id]), 'utf8').toString('base64url');
+}
+
+export function decodePositionCursor(cursor: string): PositionCursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'number' &&
+      Number.isFinite(value[0]) &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(value[1])
+    ) {
+      return { position: value[0], id: value[1] };
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw new HttpError(400, 'validation_failed', 'The cursor is not valid; start again from the first page.');
+}
+
+export async function listItems(
+  db: Database,
+  userId: string,
+  options: ListFilter & { limit: number; after?: PositionCursor | undefined },
+): Promise<ItemRecord[]> {
+  const after = options.after;
+  return db
+    .select(itemColumns)
+    .from(portfolioItems)
+    .where(
+      and(
+        eq(portfolioItems.userId, userId),
+        isNull(portfolioItems.deletedAt),
+        ...filterConditions(options),
+        after
+          ? or(
+              gt(portfolioItems.position, after.position),
+              and(eq(portfolioItems.position, after.position), gt(portfolioItems.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(portfolioItems.position), asc(portfolioItems.id))
+    .limit(options.limit);
+}
+
+export async function facets(db: Database, userId: string) {
+  const live = and(eq(portfolioItems.userId, userId), isNull(portfolioItems.deletedAt));
+  const [skills, industries, total] = await Promise.all([
+    db.execute<{ value: string; count: number | string }>(sql`
+      select min(s.skill) as value, count(*) as count
+      from ${portfolioItems}, unnest(${portfolioItems.skills}) as s(skill)
+      where ${live}
+      group by lower(s.skill)
+      order by count(*) desc, lower(s.skill) asc
+      limit 200`),
+    db.execute<{ value: string; count: number | string }>(sql`
+      select min(${portfolioItems.industry}) as value, count(*) as count
+      from ${portfolioItems}
+      where ${live} and ${portfolioItems.industry} is not null
+      group by lower(${portfolioItems.industry})
+      order by count(*) desc, lower(min(${portfolioItems.industry})) asc
+      limit 200`),
+    db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(portfolioItems)
+      .where(live),
+  ]);
+  return {
+    skills: skills.rows.map((row) => ({ value: row.value, count: Number(row.count) })),
+    industries: industries.rows.map((row) => ({ value: row.value, count: Number(row.count) })),
+    total: total[0]?.count ?? 0,
+  };
+}
+
+/**
+ * Places `id` directly after `afterId` (or first when null) by bisecting the neighbours'
+ * positions; when the gap is exhausted the owner's list is renumbered first.
+ */
+export async function moveItem(
+  db: Database,
+  userId: string,
+  id: string,
+  afterId: string | null,
+): Promise<ItemRecord | null> {
+  return db.transaction(async (tx) => {
+    const live = and(eq(portfolioItems.userId, userId), isNull(portfolioItems.deletedAt));
+    const [moving] = await tx
+      .select({ id: portfolioItems.id })
+      .from(portfolioItems)
+      .where(and(live, eq(portfolioItems.id, id)));
+    if (!moving) return null;
+    if (afterId === id) throw new HttpError(400, 'validation_failed', 'An item cannot move after itself.');
+
+    const target = async () => {
+      if (afterId === null) {
+        const [first] = await tx
+          .select({ position: portfolioItems.position })
+          .from(portfolioItems)
+          .where(and(live, sql`${portfolioItems.id} <> ${id}`))
+          .orderBy(asc(portfolioItems.position), asc(portfolioItems.id))
+          .limit(1);
+        return first ? { position: first.position - POSITION_STEP, gap: Infinity } : { position: 0, gap: Infinity };
+      }
+      const [anchor] = await tx
+        .select({ position: portfolioItems.position, id: portfolioItems.id })
+        .from(portfolioItems)
+        .where(and(live, eq(portfolioItems.id, afterId)));
+      if (!anchor) {
+        throw new HttpError(404, 'not_found', 'The item to place it after was not found.');
+      }
+      const [next] = await tx
+        .select({ position: portfolioItems.position })
+        .from(portfolioItems)
+        .where(
+          and(
+            live,
+            sql`${portfolioItems.id} <> ${id}`,
+            or(
+              gt(portfolioItems.position, anchor.position),
+              and(eq(portfolioItems.position, anchor.position), gt(portfolioItems.id, anchor.id)),
+            ),
+          ),
+        )
+        .orderBy(asc(portfolioItems.position), asc(portfolioItems.id))
+        .limit(1);
+      if (!next) return { position: anchor.position + POSITION_STEP, gap: Infinity };
+      return { position: (anchor.position + next.position) / 2, gap: next.position - anchor.position };
+    };
+
+    let place = await target();
+    if (!(place.gap > 1e-6)) {
+      await tx.execute(sql`
+        update ${portfolioItems} as p set position = r.n * ${POSITION_STEP}
+        from (select id, row_number() over (order by position, id) as n
+              from ${portfolioItems} where user_id = ${userId} and deleted_at is null) r
+        where p.id = r.id`);
+      place = await target();
+    }
+    const [row] = await tx
+      .update(portfolioItems)
+      .set({ position: place.position, updatedAt: new Date() })
+      .where(and(live, eq(portfolioItems.id, id)))
+      .returning(itemColumns);
+    return row ?? null;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------------------------
+
+export async function countFiles(db: Database, userId: string, itemId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(portfolioFiles)
+    .where(and(eq(portfolioFiles.itemId, itemId), eq(portfolioFiles.userId, userId)));
+  return row?.count ?? 0;
+}
+
+export async function insertFile(
+  db: Database,
+  values: typeof portfolioFiles.$inferInsert,
+): Promise<FileRecord> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(portfolioFiles).values(values).returning(fileColumns);
+    if (!row) throw new Error('insert returned no row');
+    await refreshFilesText(tx as unknown as Database, values.userId, values.itemId);
+    return row;
+  });
+}
+
+/** The item's `files_text` mirrors its files' text, so the generated tsvector can see it. */
+export async function refreshFilesText(db: Database, userId: string, itemId: string) {
+  await db
+    .update(portfolioItems)
+    .set({
+      filesText: sql`coalesce((select string_agg(${portfolioFiles.extractedText}, ${'\n'} order by ${portfolioFiles.createdAt}, ${portfolioFiles.id}) from ${portfolioFiles} where ${portfolioFiles.itemId} = ${itemId} and ${portfolioFiles.userId} = ${userId}), '')`,
+      embedding: null,
+      embeddingModel: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(portfolioItems.id, itemId), eq(portfolioItems.userId, userId)));
+}
+
+/**
+ * A file of the owner (any owner for admins: `userId` null), with the item's deleted state, so
+ * files of binned items stay reachable only through undo.
+ */
+export async function findFile(
+  db: Database,
+  userId: string | null,
+  fileId: string,
+): Promise<(FileRecord & { itemDeleted: boolean }) | null> {
+  const [row] = await db
+    .select({ ...fileColumns, itemDeleted: sql<boolean>`${portfolioItems.deletedAt} is not null` })
+    .from(portfolioFiles)
+    .innerJoin(portfolioItems, eq(portfolioItems.id, portfolioFiles.itemId))
+    .where(
+      and(
+        eq(portfolioFiles.id, fileId),
+        userId === null ? undefined : eq(portfolioFiles.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteFileRow(
+  db: Database,
+  userId: string,
+  itemId: string,
+  fileId: string,
+): Promise<FileRecord | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(portfolioFiles)
+      .where(
+        and(
+          eq(portfolioFiles.id, fileId),
+          eq(portfolioFiles.itemId, itemId),
+          eq(portfolioFiles.userId, userId),
+        ),
+      )
+      .returning(fileColumns);
+    if (!row) return null;
+    await refreshFilesText(tx as unknown as Database, userId, itemId);
+    return row;
+  });
+}
+

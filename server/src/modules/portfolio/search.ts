@@ -1,0 +1,437 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+
+import type {
+  PortfolioMatchField,
+  PortfolioSearchHit,
+  PortfolioSearchMode,
+  PortfolioSearchResult,
+  SnippetSegment,
+} from '#contract/portfolio';
+
+import type { Database } from '../../db/client.ts';
+import { portfolioItems } from '../../db/schema/portfolio.ts';
+import { filterConditions, hydrateItems, itemColumns, type ItemRecord } from './repo.ts';
+
+/**
+ * THE portfolio search: the /portfolio screen and the response agent's tool both call this.
+ *
+ * Text mode: Postgres full-text search over the generated tsvector (title and skills weigh most,
+ * then description and results, then role and industry, then text extracted from files), ranked
+ * with ts_rank. Plain words are OR-ed (an item matching more of them ranks higher, and the last
+ * word also matches as a prefix); a query with quotes, `OR` or `-word` uses websearch syntax.
+ *
+ * AI mode: the query is embedded with the configured provider and fused with the text rank by
+ * reciprocal rank fusion over cosine similarity. Without an embedder (no provider, or one
+ * without embeddings) it runs the text search and says so (`aiAvailable: false`).
+ *
+ * Every hit says why it matched: the query words it contains, where (which fields), a snippet
+ * with the matches marked, the scores.
+ */
+
+export type Embed = (text: string) => Promise<number[] | null>;
+
+export type SearchPortfolioOptions = {
+  userId: string;
+  query: string;
+  /** 1-50, default 10. */
+  limit?: number;
+  mode?: PortfolioSearchMode;
+  /** Embeds one text; null when the provider cannot. Only used in AI mode. */
+  embed?: Embed | null;
+  /** Stored beside each embedding so a model change re-embeds (default 'default'). */
+  embeddingModel?: string | null;
+  skill?: string | undefined;
+  industry?: string | undefined;
+};
+
+const RRF_K = 60;
+const CANDIDATES = 100;
+/** Items embedded on demand per AI search (new or edited items since the last one). */
+const BACKFILL_PER_SEARCH = 24;
+const MAX_QUERY_WORDS = 24;
+const START = '\u0002';
+const STOP = '\u0003';
+const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+
+export const AI_UNAVAILABLE_NOTE =
+  'AI search needs an AI provider that offers embeddings; showing matches by words instead.';
+export const AI_FAILED_NOTE =
+  'The AI provider did not answer, so these are matches by words. Try AI search again later.';
+
+export async function searchPortfolio(
+  db: Database,
+  options: SearchPortfolioOptions,
+): Promise<PortfolioSearchResult> {
+  const started = performance.now();
+  const requestedMode = options.mode ?? 'text';
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 10), 1), 50);
+  const query = options.query.trim().slice(0, 500);
+  const parsed = parseQuery(query);
+  const aiAvailable = typeof options.embed === 'function';
+  const done = (
+    mode: PortfolioSearchMode,
+    results: PortfolioSearchHit[],
+    note: string | null,
+  ): PortfolioSearchResult => ({
+    mode,
+    requestedMode,
+    aiAvailable,
+    note,
+    results,
+    tookMs: Math.round((performance.now() - started) * 10) / 10,
+  });
+
+  const scope = and(
+    eq(portfolioItems.userId, options.userId),
+    isNull(portfolioItems.deletedAt),
+    ...filterConditions({ skill: options.skill, industry: options.industry }),
+  ) as SQL;
+
+  let vector: number[] | null = null;
+  let note: string | null = null;
+  if (requestedMode === 'ai') {
+    if (!options.embed) {
+      note = AI_UNAVAILABLE_NOTE;
+    } else if (query) {
+      vector = await embedSafely(options.embed, query);
+      if (!vector) note = AI_FAILED_NOTE;
+    }
+  }
+  if (!query) return done('text', [], note);
+
+  if (!vector || !options.embed) {
+    if (!parsed.tsquery) return done('text', [], note ?? 'Those words are too common to search for.');
+    const ranked = await textCandidates(db, scope, parsed.tsquery, limit);
+    const hits = await explain(
+      db,
+      options.userId,
+      parsed,
+      ranked.map((row) => ({ id: row.id, score: row.rank, textRank: row.rank, similarity: null })),
+    );
+    return done('text', hits, note);
+  }
+
+  const model = options.embeddingModel || 'default';
+  await backfillEmbeddings(db, options.userId, options.embed, model);
+  const [textRanked, vectorRanked] = await Promise.all([
+    parsed.tsquery ? textCandidates(db, scope, parsed.tsquery, CANDIDATES) : Promise.resolve([]),
+    vectorCandidates(db, scope, vector, model, CANDIDATES),
+  ]);
+  const fused = new Map<string, { id: string; score: number; textRank: number; similarity: number | null }>();
+  textRanked.forEach((row, index) => {
+    fused.set(row.id, { id: row.id, score: 1 / (RRF_K + index + 1), textRank: row.rank, similarity: null });
+  });
+  vectorRanked.forEach((row, index) => {
+    const entry = fused.get(row.id) ?? { id: row.id, score: 0, textRank: 0, similarity: null };
+    entry.score += 1 / (RRF_K + index + 1);
+    entry.similarity = row.similarity;
+    fused.set(row.id, entry);
+  });
+  const top = [...fused.values()]
+    .sort((a, b) => b.score - a.score || (b.similarity ?? -1) - (a.similarity ?? -1))
+    .slice(0, limit);
+  // Items only found by meaning still need their similarity if they were text-only candidates.
+  const hits = await explain(db, options.userId, parsed, top);
+  return done('ai', hits, note);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query parsing
+// ---------------------------------------------------------------------------------------------
+
+export type ParsedQuery = {
+  /** The tsquery expression, or null when no searchable word is left. */
+  tsquery: SQL | null;
+  /** The distinct words of the query, for "matched terms". */
+  words: string[];
+  /** Each word with the tsquery that finds it (the last one also as a prefix). */
+  terms: Array<{ word: string; query: SQL }>;
+};
+
+/** Words are letters and digits (with inner . + # -, e.g. node.js, c++, c#); nothing else is kept. */
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}+#]|[.\-_](?=[\p{L}\p{N}]))*[+#]*/gu;
+
+export function parseQuery(query: string): ParsedQuery {
+  const words: string[] = [];
+  const seen = new Set<string>();
+  for (const match of query.matchAll(WORD)) {
+    const word = match[0];
+    const key = word.toLowerCase();
+    if (key === 'or' || seen.has(key)) continue;
+    seen.add(key);
+    words.push(word);
+    if (words.length >= MAX_QUERY_WORDS) break;
+  }
+  if (words.length === 0) return { tsquery: null, words, terms: [] };
+  const terms = words.map((word, index) => {
+    const prefix = index === words.length - 1 && /^[\p{L}\p{N}]{3,}$/u.test(word) && !/\s$/.test(query);
+    // A prefix term is built from letters and digits only, so to_tsquery cannot see an operator.
+    return prefix
+      ? sql`(plainto_tsquery('english'::regconfig, ${word}) || to_tsquery('english'::regconfig, ${`${word}:*`}))`
+      : sql`plainto_tsquery('english'::regconfig, ${word})`;
+  });
+  const termList = words.map((word, index) => ({ word, query: terms[index]! }));
+  const advanced = /"|(^|\s)-\S|\sOR\s/.test(query);
+  if (advanced) {
+    return {
+      tsquery: sql`websearch_to_tsquery('english'::regconfig, ${query})`,
+      words,
+      terms: termList,
+    };
+  }
+  return { tsquery: sql`(${sql.join(terms, sql` || `)})`, words, terms: termList };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidates
+// ---------------------------------------------------------------------------------------------
+
+async function textCandidates(db: Database, scope: SQL, tsquery: SQL, limit: number) {
+  const rows = await db.execute<{ id: string; rank: number | string }>(sql`
+    with q as (select ${tsquery} as query)
+    select ${portfolioItems.id} as id, ts_rank(${portfolioItems.searchVector}, q.query, 1) as rank
+    from ${portfolioItems}, q
+    where ${scope} and ${portfolioItems.searchVector} @@ q.query
+    order by rank desc, ${portfolioItems.position} asc, ${portfolioItems.id} asc
+    limit ${limit}`);
+  return rows.rows.map((row) => ({ id: row.id, rank: Number(row.rank) }));
+}
+
+async function vectorCandidates(
+  db: Database,
+  scope: SQL,
+  vector: number[],
+  model: string,
+  limit: number,
+) {
+  const literal = vectorLiteral(vector);
+  const rows = await db.execute<{ id: string; similarity: number | string }>(sql`
+    select ${portfolioItems.id} as id,
+           (select sum(a * b) from unnest(${portfolioItems.embedding}, ${literal}::real[]) as t(a, b)) as similarity
+    from ${portfolioItems}
+    where ${scope}
+      and ${portfolioItems.embeddingModel} = ${model}
+      and cardinality(${portfolioItems.embedding}) = ${vector.length}
+    order by similarity desc nulls last, ${portfolioItems.position} asc
+    limit ${limit}`);
+  return rows.rows.map((row) => ({ id: row.id, similarity: Number(row.similarity) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Why it matched
+// ---------------------------------------------------------------------------------------------
+
+async function explain(
+  db: Database,
+  userId: string,
+  parsed: ParsedQuery,
+  ranked: Array<{ id: string; score: number; textRank: number; similarity: number | null }>,
+): Promise<PortfolioSearchHit[]> {
+  if (ranked.length === 0) return [];
+  const ids = ranked.map((entry) => entry.id);
+  const query = parsed.tsquery ?? sql`''::tsquery`;
+  const termValues =
+    parsed.terms.length > 0
+      ? sql`(values ${sql.join(
+          parsed.terms.map((term) => sql`(${term.word}::text, ${term.query})`),
+          sql`, `,
+        )}) as t(word, query)`
+      : sql`(select null::text as word, ''::tsquery as query where false) as t`;
+  const rows = await db.execute<{
+    id: string;
+    matched_terms: string[] | string | null;
+    in_a: boolean;
+    in_b: boolean;
+    in_c: boolean;
+    in_d: boolean;
+    headline: string | null;
+  }>(sql`
+    with q as (select ${query} as query)
+    select p.id,
+      array(select t.word from ${termValues} where p.search_vector @@ t.query) as matched_terms,
+      ts_filter(p.search_vector, '{a}') @@ q.query as in_a,
+      ts_filter(p.search_vector, '{b}') @@ q.query as in_b,
+      ts_filter(p.search_vector, '{c}') @@ q.query as in_c,
+      ts_filter(p.search_vector, '{d}') @@ q.query as in_d,
+      ts_headline('english'::regconfig,
+        coalesce(nullif(concat_ws(' … ', nullif(p.description, ''), nullif(p.results, ''),
+          nullif(left(p.files_text, 20000), '')), ''), p.title),
+        q.query, ${HEADLINE_OPTIONS}) as headline
+    from ${portfolioItems} p, q
+    where p.user_id = ${userId} and p.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  const why = new Map(rows.rows.map((row) => [row.id, row]));
+
+  const records = await db
+    .select(itemColumns)
+    .from(portfolioItems)
+    .where(and(eq(portfolioItems.userId, userId), inArray(portfolioItems.id, ids)));
+  const byId = new Map<string, ItemRecord>(records.map((record) => [record.id, record]));
+  const ordered = ranked.filter((entry) => byId.has(entry.id));
+  const items = await hydrateItems(
+    db,
+    ordered.map((entry) => byId.get(entry.id) as ItemRecord),
+  );
+
+  return ordered.map((entry, index) => {
+    const row = why.get(entry.id);
+    const matchedIn: PortfolioMatchField[] = [];
+    if (row?.in_a) matchedIn.push('title_skills');
+    if (row?.in_b) matchedIn.push('description_results');
+    if (row?.in_c) matchedIn.push('role_industry');
+    if (row?.in_d) matchedIn.push('files');
+    return {
+      item: items[index]!,
+      score: round(entry.score),
+      textRank: round(entry.textRank),
+      similarity: entry.similarity === null ? null : round(entry.similarity),
+      matchedTerms: pgArray(row?.matched_terms ?? null),
+      matchedIn,
+      snippet: toSegments(row?.headline ?? ''),
+    };
+  });
+}
+
+/** Splits a ts_headline result on its private markers into plain and matched runs. */
+export function toSegments(headline: string): SnippetSegment[] {
+  const segments: SnippetSegment[] = [];
+  let match = false;
+  let text = '';
+  const push = () => {
+    if (text) segments.push({ text, match });
+    text = '';
+  };
+  for (const char of headline) {
+    if (char === START) {
+      push();
+      match = true;
+    } else if (char === STOP) {
+      push();
+      match = false;
+    } else {
+      text += char;
+    }
+  }
+  push();
+  return segments;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Embeddings
+// ---------------------------------------------------------------------------------------------
+
+/** The text an item is embedded from. */
+export function embeddingText(row: Pick<ItemRecord, 'title' | 'skills' | 'role' | 'industry' | 'description' | 'results' | 'filesText'>): string {
+  return [
+    row.title,
+    row.skills.length > 0 ? `Skills: ${row.skills.join(', ')}` : '',
+    row.role ? `Role: ${row.role}` : '',
+    row.industry ? `Industry: ${row.industry}` : '',
+    row.description,
+    row.results ? `Results: ${row.results}` : '',
+    row.filesText.slice(0, 2_000),
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .slice(0, 8_000);
+}
+
+export function normalise(vector: number[]): number[] | null {
+  if (vector.length === 0 || vector.length > 8_192) return null;
+  let norm = 0;
+  for (const value of vector) {
+    if (!Number.isFinite(value)) return null;
+    norm += value * value;
+  }
+  norm = Math.sqrt(norm);
+  if (norm === 0) return null;
+  return vector.map((value) => value / norm);
+}
+
+function vectorLiteral(vector: number[]): string {
+  return `{${vector.map((value) => (Number.isFinite(value) ? value.toPrecision(7) : '0')).join(',')}}`;
+}
+
+async function embedSafely(embed: Embed, text: string): Promise<number[] | null> {
+  try {
+    const vector = await embed(text);
+    return vector ? normalise(vector) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Embeds and stores one item (after a create or an edit); false when the provider could not. */
+export async function embedItem(
+  db: Database,
+  userId: string,
+  itemId: string,
+  embed: Embed,
+  model: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select(itemColumns)
+    .from(portfolioItems)
+    .where(and(eq(portfolioItems.userId, userId), eq(portfolioItems.id, itemId)));
+  if (!row) return false;
+  const vector = await embedSafely(embed, embeddingText(row));
+  if (!vector) return false;
+  await db
+    .update(portfolioItems)
+    .set({ embedding: vector, embeddingModel: model })
+    .where(
+      and(
+        eq(portfolioItems.userId, userId),
+        eq(portfolioItems.id, itemId),
+        // Only if nobody edited it meanwhile (an edit clears the embedding and bumps updated_at).
+        eq(portfolioItems.updatedAt, row.updatedAt),
+      ),
+    );
+  return true;
+}
+
+/** Embeds a bounded number of the owner's items that have no embedding for `model`. */
+export async function backfillEmbeddings(
+  db: Database,
+  userId: string,
+  embed: Embed,
+  model: string,
+  max = BACKFILL_PER_SEARCH,
+): Promise<number> {
+  const stale = await db
+    .select({ id: portfolioItems.id })
+    .from(portfolioItems)
+    .where(
+      and(
+        eq(portfolioItems.userId, userId),
+        isNull(portfolioItems.deletedAt),
+        or(
+          isNull(portfolioItems.embedding),
+          isNull(portfolioItems.embeddingModel),
+          sql`${portfolioItems.embeddingModel} <> ${model}`,
+        ),
+      ),
+    )
+    .limit(max);
+  let embedded = 0;
+  for (const { id } of stale) {
+    if (await embedItem(db, userId, id, embed, model)) embedded += 1;
+    else break;
+  }
+  return embedded;
+}
+
+function pgArray(value: string[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  // node-postgres returns arrays parsed; a driver that returns the text form gets parsed here.
+  const inner = value.replace(/^\{|\}$/g, '');
+  if (!inner) return [];
+  return inner.split(',').map((part) => part.replace(/^"|"$/g, '').replace(/\\(.)/g, '$1'));
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}

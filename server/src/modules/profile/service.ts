@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+
+import type { Profile, UpdateProfileBody } from '#contract/profile';
+
+import type { Database } from '../../db/client.ts';
+import { profiles, type ProfileRow } from '../../db/schema/profiles.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+export async function getProfileRow(db: Database, userId: string): Promise<ProfileRow | undefined> {
+  const rows = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return rows[0];
+}
+
+/** The caller's profile; a user who never saved one gets the defaults with their name. */
+export async function getProfile(db: Database, user: AuthUser): Promise<Profile> {
+  const row = await getProfileRow(db, user.id);
+  return row ? toProfile(row) : defaultProfile(user);
+}
+
+export async function updateProfile(db: Database, user: AuthUser, body: UpdateProfileBody): Promise<Profile> {
+  const [row] = await db
+    .insert(profiles)
+    .values({ userId: user.id, name: user.name ?? '', ...body })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...body, updatedAt: new Date() } })
+    .returning();
+  if (!row) throw new Error('profile upsert returned nothing');
+  return toProfile(row);
+}
+
+function toProfile(row: ProfileRow): Profile {
+  return {
+    name: row.name,
+    title: row.title,
+    overview: row.overview,
+    skills: row.skills,
+    hourlyRateMinor: row.hourlyRateMinor,
+    rateFloorMinor: row.rateFloorMinor,
+    currency: row.currency,
+    timezone: row.timezone,
+    signature: row.signature,
+    writingSamples: row.writingSamples,
+    defaultTone: row.defaultTone,
+    defaultLength: row.defaultLength,
+    notifyOnSavedSearchMatches: row.notifyOnSavedSearchMatches,
+    notifyOnMessages: row.notifyOnMessages,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function defaultProfile(user: AuthUser): Profile {
+  return {
+    name: user.name ?? '',
+    title: '',
+    overview: '',
+    skills: [],
+    hourlyRateMinor: null,
+    rateFloorMinor: null,
+    currency: 'USD',
+    timezone: 'UTC',
+    signature: '',
+    writingSamples: [],
+    defaultTone: 'professional',
+    defaultLength: 'medium',
+    notifyOnSavedSearchMatches: true,
+    notifyOnMessages: true,
+    updatedAt: null,
+  };
+}

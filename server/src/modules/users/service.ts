@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+
+import type { BackendUser } from '#contract/user';
+
+import type { Database } from '../../db/client.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
+import { forbidden, notFound } from '../../http-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+export function toBackendUser(row: UserRow): BackendUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    modules: row.modules,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+/** GET /api/users?email=: your own record; an admin may read anyone's. */
+export async function getUserByEmail(db: Database, caller: AuthUser, email: string): Promise<BackendUser> {
+  const wanted = email.trim().toLowerCase();
+  if (wanted === caller.email.toLowerCase()) {
+    const own = await findUserById(db, caller.id);
+    if (!own) throw notFound('User');
+    return toBackendUser(own);
+  }
+  if (caller.role !== 'admin') {
+    throw forbidden('You can only read your own user record.');
+  }
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, wanted))
+    .limit(1);
+  if (!rows[0]) throw notFound('User');
+  return toBackendUser(rows[0]);
+}

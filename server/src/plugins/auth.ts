@@ -1,0 +1,188 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { App } from 'firebase-admin/app';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { ERROR_CODES } from '#contract/errors';
+import { MODULES, type Module, type Role, type UserStatus } from '#contract/user';
+
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { users, type UserRow } from '../db/schema/users.ts';
+import { HttpError } from '../http-error.ts';
+import './route-config.ts';
+
+export type AuthUser = {
+  id: string;
+  uid: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  modules: Module[];
+  status: UserStatus;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    firebaseAuth: Auth;
+    /** Forget cached revocation checks for a user (after disable, revoke or delete). */
+    forgetIdentity: (uid: string) => void;
+  }
+}
+
+/** How long a passed revocation check is trusted on non-sensitive routes (reliability check 5). */
+const REVOCATION_CACHE_MS = 30_000;
+
+export function firebaseAdminAuth(config: Config): Auth {
+  if (config.firebaseAuthEmulatorHost) {
+    // firebase-admin reads the emulator host from the environment only.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebaseAuthEmulatorHost;
+  }
+  const name = `bidwright-${config.firebaseProjectId}`;
+  const existing = getApps().find((candidate) => candidate.name === name);
+  const app: App = existing ?? initializeApp({ projectId: config.firebaseProjectId }, name);
+  return getAuth(app);
+}
+
+export function effectiveModules(user: Pick<AuthUser, 'role' | 'modules'>): Module[] {
+  return user.role === 'admin' ? [...MODULES] : user.modules;
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, options: { config: Config; db: Database }) {
+    const { config, db } = options;
+    const auth = firebaseAdminAuth(config);
+    const revocationChecked = new Map<string, number>();
+
+    app.decorate('firebaseAuth', auth);
+    app.decorate('forgetIdentity', (uid: string) => {
+      revocationChecked.delete(uid);
+    });
+    app.decorateRequest('user', null);
+
+    app.addHook('onRequest', async (request) => {
+      const routeConfig = request.routeOptions.config;
+      if (routeConfig?.public || !request.url.startsWith('/api')) return;
+      // Unknown routes fall through to the 404 handler without asking for a token.
+      if (!request.routeOptions.url) return;
+
+      const token = bearerToken(request);
+      const decoded = await verify(auth, token, revocationChecked, routeConfig?.sensitive === true);
+      const user = await loadOrCreateUser(db, config, decoded);
+      if (user.status === 'disabled') {
+        throw new HttpError(401, ERROR_CODES.userDisabled, 'This account is disabled. Contact your administrator.');
+      }
+      request.user = {
+        id: user.id,
+        uid: user.firebaseUid,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        modules: user.modules,
+        status: user.status,
+      };
+
+      if (routeConfig?.role && user.role !== routeConfig.role) {
+        throw new HttpError(403, ERROR_CODES.forbidden, 'Only administrators can do this.');
+      }
+      if (routeConfig?.module && !effectiveModules(user).includes(routeConfig.module)) {
+        throw new HttpError(
+          403,
+          ERROR_CODES.moduleNotEnabled,
+          `The '${routeConfig.module}' module is not enabled for your account. Ask an administrator to enable it.`,
+        );
+      }
+    });
+  },
+  { name: 'auth' },
+);
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) {
+    throw new HttpError(401, ERROR_CODES.unauthenticated, 'Sign in to continue: no bearer token was sent.');
+  }
+  return match[1];
+}
+
+async function verify(
+  auth: Auth,
+  token: string,
+  revocationChecked: Map<string, number>,
+  sensitive: boolean,
+): Promise<DecodedIdToken> {
+  try {
+    const decoded = await auth.verifyIdToken(token, false);
+    const checkedAt = revocationChecked.get(decoded.uid);
+    if (sensitive || checkedAt === undefined || Date.now() - checkedAt > REVOCATION_CACHE_MS) {
+      // Revocation and disabled checks ask the identity service (one getUser call).
+      await auth.verifyIdToken(token, true);
+      revocationChecked.set(decoded.uid, Date.now());
+    }
+    return decoded;
+  } catch (error) {
+    throw authError(error);
+  }
+}
+
+function authError(error: unknown): HttpError {
+  const code = (error as { code?: string }).code ?? '';
+  switch (code) {
+    case 'auth/id-token-expired':
+      return new HttpError(401, ERROR_CODES.tokenExpired, 'Your session expired. Sign in again.');
+    case 'auth/id-token-revoked':
+      return new HttpError(401, ERROR_CODES.tokenRevoked, 'Your session was ended. Sign in again.');
+    case 'auth/user-disabled':
+      return new HttpError(401, ERROR_CODES.userDisabled, 'This account is disabled. Contact your administrator.');
+    case 'auth/user-not-found':
+      return new HttpError(401, ERROR_CODES.unauthenticated, 'This account no longer exists.');
+    case 'app/network-error':
+    case 'auth/internal-error':
+      // Certificates or the identity service unreachable: not the caller's fault (reliability §b).
+      return new HttpError(503, ERROR_CODES.unavailable, 'Sign-in cannot be checked right now. Try again shortly.');
+    default:
+      return new HttpError(401, ERROR_CODES.unauthenticated, 'Sign in to continue: the token is not valid.');
+  }
+}
+
+async function loadOrCreateUser(db: Database, config: Config, token: DecodedIdToken): Promise<UserRow> {
+  const authTime = new Date(token.auth_time * 1000);
+  const existing = await db.select().from(users).where(eq(users.firebaseUid, token.uid)).limit(1);
+  const found = existing[0];
+  if (found) {
+    if (!found.lastSignInAt || found.lastSignInAt < authTime) {
+      // One write per new sign-in, not per request.
+      await db
+        .update(users)
+        .set({ lastSignInAt: authTime })
+        .where(and(eq(users.id, found.id), or(isNull(users.lastSignInAt), lt(users.lastSignInAt, authTime))));
+      found.lastSignInAt = authTime;
+    }
+    return found;
+  }
+
+  const email = (token.email ?? '').toLowerCase();
+  // Admin bootstrap trusts the address only when the identity provider verified it (or locally).
+  const emailTrusted = token.email_verified === true || config.localMode;
+  const isAdmin = email !== '' && emailTrusted && config.adminEmails.includes(email);
+  await db
+    .insert(users)
+    .values({
+      firebaseUid: token.uid,
+      email,
+      name: typeof token.name === 'string' ? token.name : null,
+      role: isAdmin ? 'admin' : 'member',
+      modules: isAdmin ? [...MODULES] : config.defaultModules,
+      lastSignInAt: authTime,
+    })
+    .onConflictDoNothing({ target: users.firebaseUid });
+  const created = await db.select().from(users).where(eq(users.firebaseUid, token.uid)).limit(1);
+  if (!created[0]) throw new Error('user row missing after insert');
+  return created[0];
+}

@@ -1,0 +1,91 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+import { ERROR_CODES, type ApiError } from '#contract/errors';
+
+import { HttpError } from '../http-error.ts';
+
+/**
+ * One JSON error shape for every failure (architecture §3). 4xx carry a message a person can act
+ * on; 5xx never leak internals (reliability check 23).
+ */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const body = toApiError(error);
+      const status = statusOf(error);
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+      } else if (status === 401 || status === 403) {
+        request.log.info({ outcome: status, code: body.error.code, uid: request.user?.uid }, 'access refused');
+      }
+      if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+      return reply.status(status).send(body);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const body: ApiError = {
+        error: { code: ERROR_CODES.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}` },
+      };
+      return reply.status(404).send(body);
+    });
+  },
+  { name: 'errors' },
+);
+
+function statusOf(error: FastifyError): number {
+  if (error instanceof HttpError) return error.statusCode;
+  if (hasZodFastifySchemaValidationErrors(error)) return 400;
+  if (isResponseSerializationError(error)) return 500;
+  const status = error.statusCode ?? 500;
+  return status >= 400 && status < 600 ? status : 500;
+}
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof HttpError) {
+    return { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = error.validationContext ?? 'request';
+    const details = error.validation.map((issue) => ({
+      path: [context, ...pathOf(issue.instancePath)].join('.'),
+      message: issue.message ?? 'is not valid',
+    }));
+    const first = details
+      .slice(0, 3)
+      .map((detail) => `${detail.path}: ${detail.message}`)
+      .join('; ');
+    return { error: { code: ERROR_CODES.validation, message: `Check your input: ${first}`, details } };
+  }
+  const status = statusOf(error);
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { error: { code: ERROR_CODES.payloadTooLarge, message: 'The request body is too large.' } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { error: { code: ERROR_CODES.unsupportedMediaType, message: 'Send the body as application/json.' } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { error: { code: ERROR_CODES.validation, message: 'The request body is empty; send a JSON object.' } };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { error: { code: ERROR_CODES.validation, message: 'The request body is not valid JSON.' } };
+    default:
+      break;
+  }
+  if (status === 429) {
+    return { error: { code: ERROR_CODES.rateLimited, message: 'Too many requests. Wait a moment and try again.' } };
+  }
+  if (status === 413) {
+    return { error: { code: ERROR_CODES.payloadTooLarge, message: error.message || 'The upload is too large.' } };
+  }
+  if (status < 500) {
+    return { error: { code: status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation, message: error.message } };
+  }
+  if (status === 503) {
+    return { error: { code: ERROR_CODES.unavailable, message: 'The service is unavailable right now. Try again shortly.' } };
+  }
+  return { error: { code: ERROR_CODES.internal, message: 'Something went wrong on our side. Try again; if it keeps happening, contact support.' } };
+}
+
+function pathOf(instancePath: string): string[] {
+  return instancePath.split('/').filter(Boolean);
+}

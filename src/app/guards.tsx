@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+
+import { SessionLoading } from '@/components/ui/loading';
+import { paths } from '@/config/paths';
+import type { Module } from '@/contract/user';
+import {
+  hasModule,
+  isAdmin,
+  useCurrentUser,
+  useSessionStarting,
+  useSessionStatus,
+} from '@/lib/session';
+
+/** Signed-in routes: loading shows the spinner, signed out goes to /login (seed §4). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const status = useSessionStatus();
+  const location = useLocation();
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'signedOut') {
+    return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  }
+  return children;
+}
+
+/** /login while signed in goes to /dashboard (seed §4). */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const status = useSessionStatus();
+  const starting = useSessionStarting();
+  if (starting) return <SessionLoading />;
+  if (status === 'signedIn') return <Navigate to={paths.dashboard} replace />;
+  return children;
+}
+
+/** Seed §8: a wrong role sees 'Access Denied'. */
+export function AccessDenied() {
+  return (
+    <section className="mx-auto max-w-lg py-12 text-center" aria-labelledby="access-denied-title">
+      <h1 id="access-denied-title" className="text-2xl font-semibold text-slate-900 dark:text-slate-50">
+        Access Denied
+      </h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        This page is for administrators. Ask an administrator if you need access.
+      </p>
+    </section>
+  );
+}
+
+export const MODULE_LABELS: Record<Module, string> = {
+  response: 'Responses',
+  proposal: 'Quotes',
+  upwork: 'Browse Jobs',
+  portfolio: 'Portfolio',
+};
+
+/** Product §1: a route of a module the user lacks explains itself instead of showing the screen. */
+export function ModuleNotEnabled({ module }: { module: Module }) {
+  return (
+    <section className="mx-auto max-w-lg py-12 text-center" aria-labelledby="module-off-title">
+      <h1 id="module-off-title" className="text-2xl font-semibold text-slate-900 dark:text-slate-50">
+        {MODULE_LABELS[module]}
+      </h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        {MODULE_LABELS[module]} is not enabled for your account. Ask an administrator to turn on the
+        ‘{module}’ module.
+      </p>
+    </section>
+  );
+}
+
+export function RequireRole({ role, children }: { role: 'admin'; children: ReactNode }) {
+  const user = useCurrentUser();
+  if (role === 'admin' && !isAdmin(user)) return <AccessDenied />;
+  return children;
+}
+
+export function RequireModule({ module, children }: { module: Module; children: ReactNode }) {
+  const user = useCurrentUser();
+  if (!hasModule(user, module)) return <ModuleNotEnabled module={module} />;
+  return children;
+}

@@ -1,0 +1,63 @@
+import { onAuthStateChanged, signOut } from 'firebase/auth';
+import { fromCallback, fromPromise } from 'xstate';
+
+import { logActivity } from '@/lib/activity-logger';
+import { describeBackendUserError } from '@/lib/backend-user-error';
+import { getFirebaseAuth, toIdentityUser } from '@/lib/firebase';
+import { claimFirstSignIn, clearFirstSignIn } from '@/lib/session-flag';
+import {
+  sessionMachine,
+  type BackendUserRecord,
+  type IdentityUser,
+  type SessionEvent,
+} from '@/machines/session.machine';
+import type { AppStore } from '@/store';
+import { usersApi } from '@/store/users.api';
+
+/** Fetches the backend user through the RTK Query endpoint (force-refreshed token). */
+export async function fetchBackendUser(
+  store: AppStore,
+  identity: IdentityUser,
+): Promise<BackendUserRecord> {
+  if (!identity.email) throw new Error('The signed-in account has no email address.');
+  const request = store.dispatch(
+    usersApi.endpoints.getBackendUser.initiate({ email: identity.email }, { forceRefetch: true }),
+  );
+  try {
+    return await request.unwrap();
+  } catch (error) {
+    throw describeBackendUserError(error);
+  } finally {
+    request.unsubscribe();
+  }
+}
+
+/** The session machine with its real edges: Firebase Auth, the store and sessionStorage. */
+export function createSessionLogic(store: AppStore) {
+  return sessionMachine.provide({
+    actors: {
+      authListener: fromCallback<SessionEvent>(({ sendBack }) =>
+        onAuthStateChanged(getFirebaseAuth(), (user) =>
+          sendBack({ type: 'auth.changed', user: user ? toIdentityUser(user) : null }),
+        ),
+      ),
+      fetchBackendUser: fromPromise(({ input }) => fetchBackendUser(store, input.identity)),
+      logLogout: fromPromise(async () => {
+        await logActivity(store.dispatch, { action: 'logout' });
+      }),
+      signOut: fromPromise(() => signOut(getFirebaseAuth())),
+    },
+    actions: {
+      recordSignIn: () => {
+        if (claimFirstSignIn()) void logActivity(store.dispatch, { action: 'login' });
+      },
+      clearSignInFlag: () => clearFirstSignIn(),
+      reportBackendUserError: (_, params) => {
+        console.error(
+          'Could not load the backend user; using the identity user without a role.',
+          params.error instanceof Error ? params.error.message : params.error,
+        );
+      },
+    },
+  });
+}

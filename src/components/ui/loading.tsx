@@ -1,0 +1,24 @@
+import { Spinner } from './spinner';
+
+/** Seed §2: while the session loads, a spinner with 'Loading...' (three dots). */
+export function SessionLoading() {
+  return (
+    <div
+      role="status"
+      className="flex min-h-dvh items-center justify-center gap-3 bg-slate-50 text-slate-700 dark:bg-slate-950 dark:text-slate-200"
+    >
+      <Spinner />
+      <span>Loading...</span>
+    </div>
+  );
+}
+
+/** Seed §2: each lazily loaded screen shows 'Loading…' (one ellipsis character). */
+export function RouteLoading() {
+  return (
+    <div role="status" className="flex items-center gap-3 p-6 text-slate-700 dark:text-slate-200">
+      <Spinner className="size-4" />
+      <span>Loading…</span>
+    </div>
+  );
+}

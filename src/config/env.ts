@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * The public build-time settings (rsbuild inlines each PUBLIC_* variable by its full name, so every
+ * one is read by name here, never by looping over import.meta.env).
+ */
+const envSchema = z.object({
+  firebaseApiKey: z.string().min(1).default('demo-api-key'),
+  firebaseAuthDomain: z.string().min(1).default('demo-bidwright.firebaseapp.com'),
+  firebaseProjectId: z.string().min(1).default('demo-bidwright'),
+  /** host:port of the Firebase Auth emulator; when set the SPA talks to it instead of Google. */
+  firebaseAuthEmulatorHost: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, 'must look like 127.0.0.1:9099')
+    .optional(),
+  /** The production API address. */
+  apiUrl: z.url().default('https://api.bidwright.app'),
+  /** Port of the API when the SPA is served from localhost, 127.0.0.1 or an IP address. */
+  localApiPort: z.coerce.number().int().min(1).max(65_535).default(5050),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse({
+    firebaseApiKey: blankToUndefined(raw.PUBLIC_FIREBASE_API_KEY),
+    firebaseAuthDomain: blankToUndefined(raw.PUBLIC_FIREBASE_AUTH_DOMAIN),
+    firebaseProjectId: blankToUndefined(raw.PUBLIC_FIREBASE_PROJECT_ID),
+    firebaseAuthEmulatorHost: blankToUndefined(raw.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST),
+    apiUrl: blankToUndefined(raw.PUBLIC_API_URL),
+    localApiPort: blankToUndefined(raw.PUBLIC_LOCAL_API_PORT),
+  });
+  if (!result.success) {
+    const keys = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid PUBLIC_* build settings:\n${keys.join('\n')}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv({
+  PUBLIC_FIREBASE_API_KEY: import.meta.env.PUBLIC_FIREBASE_API_KEY,
+  PUBLIC_FIREBASE_AUTH_DOMAIN: import.meta.env.PUBLIC_FIREBASE_AUTH_DOMAIN,
+  PUBLIC_FIREBASE_PROJECT_ID: import.meta.env.PUBLIC_FIREBASE_PROJECT_ID,
+  PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: import.meta.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST,
+  PUBLIC_API_URL: import.meta.env.PUBLIC_API_URL,
+  PUBLIC_LOCAL_API_PORT: import.meta.env.PUBLIC_LOCAL_API_PORT,
+});

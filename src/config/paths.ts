@@ -1,0 +1,32 @@
+/** Every route of the SPA (seed §2, product §1). Links use these, never string literals. */
+export const paths = {
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  quotes: '/quotes',
+  generateQuotes: '/generate-quotes',
+  quoteAnalytics: '/quote-analytics',
+  responseAnalytics: '/response-analytics',
+  editQuote: '/edit-quote',
+  users: '/users',
+  responses: '/responses',
+  generateResponse: '/generate-response',
+  editResponse: '/edit-response',
+  portfolio: '/portfolio',
+  jobs: '/upwork-jobs',
+  messages: '/messages',
+  leads: '/leads',
+  transactions: '/transactions',
+  activity: '/activity',
+  templates: '/templates',
+  templateManager: '/template-manager',
+  support: '/support',
+  settings: '/settings',
+  settingsAccount: '/settings/account',
+  settingsUsers: '/settings/users',
+  settingsResponseTemplates: '/settings/response-templates',
+  settingsQuoteTemplates: '/settings/quote-templates',
+  settingsPortfolio: '/settings/portfolio',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'member'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Modules gate areas of the product (seed §6); the API enforces them (product §1). */
+export const MODULES = ['response', 'proposal', 'upwork', 'portfolio'] as const;
+export const moduleSchema = z.enum(MODULES);
+export type Module = z.infer<typeof moduleSchema>;
+
+export const USER_STATUSES = ['active', 'disabled'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+/** The backend user record (seed §3): what GET /api/users returns. */
+export const backendUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: roleSchema,
+  modules: z.array(moduleSchema),
+  status: userStatusSchema,
+  createdAt: z.iso.datetime(),
+  lastSignInAt: z.iso.datetime().nullable(),
+});
+export type BackendUser = z.infer<typeof backendUserSchema>;
+
+export const getUsersQuerySchema = z.strictObject({
+  email: z.email({ message: 'email must be an email address' }).max(320),
+});
+
+export const updateUserBodySchema = z
+  .strictObject({
+    role: roleSchema.optional(),
+    modules: z.array(moduleSchema).max(MODULES.length).optional(),
+    name: z.string().trim().min(1).max(120).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one of role, modules, name' });
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+export const setUserStatusBodySchema = z.strictObject({ status: userStatusSchema });
+
+export const inviteUserBodySchema = z.strictObject({
+  email: z.email({ message: 'email must be an email address' }).max(320),
+  name: z.string().trim().min(1).max(120).optional(),
+  role: roleSchema.default('member'),
+  modules: z.array(moduleSchema).max(MODULES.length).default([]),
+});
+export type InviteUserBody = z.input<typeof inviteUserBodySchema>;
+
+export const inviteUserResultSchema = z.object({
+  user: backendUserSchema,
+  passwordResetLink: z.string(),
+});

@@ -1,0 +1,27 @@
+/**
+ * Turns an RTK Query error from GET /api/users into an Error with a useful message, noting when
+ * HTML came back instead of JSON (usually PUBLIC_API_URL pointing at the SPA server).
+ */
+export function describeBackendUserError(error: unknown): Error {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const { status, data, originalStatus } = error as {
+      status: unknown;
+      data?: unknown;
+      originalStatus?: unknown;
+    };
+    if (status === 'PARSING_ERROR' && typeof data === 'string' && /^\s*</.test(data)) {
+      return new Error(
+        `The API answered with HTML instead of JSON (HTTP ${String(originalStatus)}); check the API address (PUBLIC_API_URL).`,
+      );
+    }
+    if (status === 'FETCH_ERROR') return new Error('The API could not be reached.');
+    const apiMessage =
+      typeof data === 'object' && data !== null && 'error' in data
+        ? (data as { error?: { message?: unknown } }).error?.message
+        : undefined;
+    return new Error(
+      `GET /api/users failed with ${String(status)}${typeof apiMessage === 'string' ? `: ${apiMessage}` : ''}`,
+    );
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,119 @@
+/**
+ * Reads GET /api/events, a text/event-stream that needs the bearer header (so fetch streaming, not
+ * EventSource), and reconnects with backoff.
+ */
+
+export interface ServerEvent {
+  type: string;
+  data: unknown;
+  id?: string;
+}
+
+export interface EventStreamOptions {
+  url: string;
+  getToken: () => Promise<string | null>;
+  onEvent: (event: ServerEvent) => void;
+  fetchImpl?: typeof fetch;
+  /** First reconnect delay; doubles up to maxDelayMs. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/** Parses complete SSE blocks out of buffered text; returns the events and the unparsed rest. */
+export function parseSseChunk(buffer: string): { events: ServerEvent[]; rest: string } {
+  const events: ServerEvent[] = [];
+  const normalized = buffer.replace(/\r\n?/g, '\n');
+  const blocks = normalized.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let type = 'message';
+    let id: string | undefined;
+    const dataLines: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line === '' || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') type = value;
+      else if (field === 'data') dataLines.push(value);
+      else if (field === 'id') id = value;
+    }
+    if (dataLines.length === 0) continue;
+    const raw = dataLines.join('\n');
+    let data: unknown = raw;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      // Plain-text data stays a string.
+    }
+    events.push(id === undefined ? { type, data } : { type, data, id });
+  }
+  return { events, rest };
+}
+
+/** Starts the stream; the returned function stops it for good. */
+export function startEventStream({
+  url,
+  getToken,
+  onEvent,
+  fetchImpl = (...args) => fetch(...args),
+  initialDelayMs = 1000,
+  maxDelayMs = 30_000,
+}: EventStreamOptions): () => void {
+  let stopped = false;
+  let controller: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let delay = initialDelayMs;
+  let lastEventId: string | undefined;
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void connect(), delay);
+    delay = Math.min(delay * 2, maxDelayMs);
+  };
+
+  const connect = async () => {
+    if (stopped) return;
+    controller = new AbortController();
+    try {
+      const token = await getToken();
+      if (!token || stopped) {
+        scheduleReconnect();
+        return;
+      }
+      const headers: Record<string, string> = {
+        accept: 'text/event-stream',
+        authorization: `Bearer ${token}`,
+      };
+      if (lastEventId) headers['last-event-id'] = lastEventId;
+      const response = await fetchImpl(url, { headers, signal: controller.signal });
+      if (!response.ok || !response.body) throw new Error(`events stream answered ${response.status}`);
+      delay = initialDelayMs;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += value;
+        const parsed = parseSseChunk(buffer);
+        buffer = parsed.rest;
+        for (const event of parsed.events) {
+          if (event.id) lastEventId = event.id;
+          onEvent(event);
+        }
+      }
+    } catch (error) {
+      if (stopped) return;
+      console.warn('Event stream interrupted; reconnecting', error);
+    }
+    scheduleReconnect();
+  };
+
+  void connect();
+
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    controller?.abort();
+  };
+}

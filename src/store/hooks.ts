@@ -1,0 +1,8 @@
+// eslint-disable-next-line no-restricted-imports -- this file is where the typed hooks are made
+import { useDispatch, useSelector, useStore } from 'react-redux';
+
+import type { AppDispatch, AppStore, RootState } from './index';
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

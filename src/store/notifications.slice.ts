@@ -1,0 +1,60 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** A message pushed by the server (GET /api/events, type 'notification'). */
+export interface AppNotification {
+  id: string;
+  title: string;
+  body: string;
+  href?: string;
+  createdAt: string;
+}
+
+export interface NotificationsState {
+  /** The unread count the sidebar badge shows. */
+  count: number;
+  /** New messages, newest first. */
+  items: AppNotification[];
+}
+
+/** The panel keeps the newest messages only; the count keeps counting. */
+export const MAX_KEPT_NOTIFICATIONS = 50;
+
+const initialState: NotificationsState = { count: 0, items: [] };
+
+export const notificationsSlice = createSlice({
+  name: 'notifications',
+  initialState,
+  reducers: {
+    notificationAdded(state, action: PayloadAction<AppNotification>) {
+      state.count += 1;
+      state.items = [
+        action.payload,
+        ...state.items.filter((item) => item.id !== action.payload.id),
+      ].slice(0, MAX_KEPT_NOTIFICATIONS);
+    },
+    notificationsCleared(state) {
+      state.count = 0;
+      state.items = [];
+    },
+    countIncremented(state, action: PayloadAction<number | undefined>) {
+      state.count += action.payload ?? 1;
+    },
+    countSet(state, action: PayloadAction<number>) {
+      state.count = Math.max(0, action.payload);
+    },
+  },
+  selectors: {
+    selectUnreadCount: (state) => state.count,
+    selectNotifications: (state) => state.items,
+  },
+});
+
+export const { notificationAdded, notificationsCleared, countIncremented, countSet } =
+  notificationsSlice.actions;
+export const { selectUnreadCount, selectNotifications } = notificationsSlice.selectors;
+
+/** Seed §2: the badge is hidden at 0 and reads '99+' above 99. */
+export function formatBadgeCount(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? '99+' : String(count);
+}

@@ -1,0 +1,115 @@
+/**
+ * The whole stack for the end-to-end run, on its own ports (docs/conventions.md) so it can run
+ * beside `npm start`: the SPA built for API port 5150 and emulator 9299, a fresh Auth emulator,
+ * the API on 5150 with a fresh PGlite folder, the SPA served on 3150, and the demo accounts.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { TestProject } from 'vitest/node';
+
+import { createSpaServer, type SpaServer } from '../../scripts/serve-spa.ts';
+
+import { authEmulatorClient } from './auth-emulator-client.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { CHROMIUM_PATH } from './browser.ts';
+import { startAuthEmulator, type AuthEmulator } from './firebase-emulator.ts';
+import {
+  assertPortsFree,
+  buildSpa,
+  seedDemo,
+  startApi,
+  type ApiSettings,
+  type RunningApi,
+} from './stack.ts';
+import { E2E_PORTS, TEST_PROJECT_ID } from './test-ports.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+    e2eApiUrl: string;
+    e2eEmulatorHost: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `The e2e tests drive Debian's Chromium at ${CHROMIUM_PATH}: apt-get install chromium`,
+    );
+  }
+  await assertPortsFree([
+    { port: E2E_PORTS.api, what: 'the e2e API' },
+    { port: E2E_PORTS.web, what: 'the e2e web server' },
+  ]);
+
+  const started = Date.now();
+  const work = mkdtempSync(join(tmpdir(), 'bidwright-e2e-'));
+  const emulatorHost = `127.0.0.1:${E2E_PORTS.emulator.port}`;
+  const webOrigin = `http://localhost:${E2E_PORTS.web}`;
+  const api: ApiSettings = {
+    port: E2E_PORTS.api,
+    dataDir: join(work, 'data'),
+    emulatorHost,
+    projectId: TEST_PROJECT_ID,
+    corsOrigins: [webOrigin, `http://127.0.0.1:${E2E_PORTS.web}`],
+    adminEmails: DEMO_ACCOUNTS.filter((account) => account.role === 'admin').map((a) => a.email),
+    logLevel: 'warn',
+  };
+
+  let emulator: AuthEmulator | undefined;
+  let runningApi: RunningApi | undefined;
+  let web: SpaServer | undefined;
+
+  const teardown = async () => {
+    await web?.close().catch(() => {});
+    await runningApi?.process.stop('SIGTERM', 10_000);
+    await emulator?.stop();
+    rmSync(work, { recursive: true, force: true });
+  };
+
+  try {
+    const build = buildSpa({
+      settings: { apiPort: E2E_PORTS.api, emulatorHost, projectId: TEST_PROJECT_ID },
+      outDir: join(work, 'dist'),
+      logFile: join(work, 'build.log'),
+    });
+    const accounts = (async () => {
+      emulator = await startAuthEmulator({
+        projectId: TEST_PROJECT_ID,
+        ...E2E_PORTS.emulator,
+        logFile: join(work, 'firebase-emulator.log'),
+      });
+      // A fresh emulator every run: an emulator left over on these ports is emptied instead.
+      if (!emulator.started) {
+        await authEmulatorClient(emulatorHost, TEST_PROJECT_ID).deleteAllAccounts();
+      }
+      return seedDemo({ emulatorHost, projectId: TEST_PROJECT_ID, accounts: DEMO_ACCOUNTS, api });
+    })();
+    await Promise.all([build, accounts]);
+
+    runningApi = await startApi(api, { logFile: join(work, 'api.log') });
+    web = await createSpaServer({
+      root: join(work, 'dist'),
+      host: 'localhost',
+      port: E2E_PORTS.web,
+      connectOrigins: [
+        `http://localhost:${E2E_PORTS.api}`,
+        `http://127.0.0.1:${E2E_PORTS.api}`,
+        `http://${emulatorHost}`,
+      ],
+      frameOrigins: [`http://${emulatorHost}`],
+    });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  project.provide('e2eBaseUrl', webOrigin);
+  project.provide('e2eApiUrl', runningApi.url);
+  project.provide('e2eEmulatorHost', emulatorHost);
+  console.log(`e2e stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${webOrigin})`);
+
+  return teardown;
+}

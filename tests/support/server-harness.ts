@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+
+import type { Module, Role } from '#contract/user';
+
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig, type Config } from '../../server/src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.ts';
+import { users, type UserRow } from '../../server/src/db/schema/users.ts';
+import { authEmulatorClient, uniqueEmail, type AuthEmulatorClient } from './auth-emulator-client.ts';
+import { SERVER_TEST_EMULATOR, TEST_PROJECT_ID } from './test-ports.ts';
+
+/**
+ * One API instance with its own fresh database and real emulator identities (docs/conventions.md).
+ * `TEST_DB=postgres` with `TEST_DATABASE_URL` runs the same tests on PostgreSQL.
+ */
+export type SignedIn = {
+  user: UserRow;
+  token: string;
+  headers: { authorization: string };
+  password: string;
+};
+
+export type Harness = {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  emulator: AuthEmulatorClient;
+  signIn: (options?: { role?: Role; modules?: Module[]; email?: string; name?: string }) => Promise<SignedIn>;
+  close: () => Promise<void>;
+};
+
+export type HarnessOptions = {
+  /** Extra environment for loadConfig (e.g. area settings). */
+  env?: Record<string, string>;
+  /** Capture the API's log lines (reliability check 22 greps them). */
+  logLines?: string[];
+};
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${SERVER_TEST_EMULATOR.port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    CORS_ORIGINS: 'http://localhost:3000',
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const { database, dropDatabase } = await openTestDatabase();
+  const logLines = options.logLines;
+  const app = await buildApp(config, {
+    database,
+    logger: logLines
+      ? {
+          level: 'info',
+          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.token'], remove: true },
+          stream: { write: (line: string) => logLines.push(line) },
+        }
+      : false,
+  });
+  await app.ready();
+  const emulator = authEmulatorClient(emulatorHost, TEST_PROJECT_ID);
+
+  return {
+    app,
+    config,
+    database,
+    emulator,
+    async signIn(signInOptions = {}) {
+      const email = signInOptions.email ?? uniqueEmail(signInOptions.role ?? 'member');
+      const account = await emulator.createAccount(email, 'test-password-1', signInOptions.name);
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          firebaseUid: account.uid,
+          email: email.toLowerCase(),
+          name: signInOptions.name ?? null,
+          role: signInOptions.role ?? 'member',
+          modules: signInOptions.modules ?? [],
+        })
+        .onConflictDoUpdate({
+          target: users.firebaseUid,
+          set: { role: signInOptions.role ?? 'member', modules: signInOptions.modules ?? [] },
+        })
+        .returning();
+      if (!user) throw new Error('harness could not create the user row');
+      return {
+        user,
+        token: account.idToken,
+        headers: { authorization: `Bearer ${account.idToken}` },
+        password: account.password,
+      };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** Reads a user row back (tests assert on the database, not only on HTTP answers). */
+export async function userRow(harness: Harness, id: string): Promise<UserRow | undefined> {
+  const rows = await harness.database.db.select().from(users).where(eq(users.id, id));
+  return rows[0];
+}
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres') {
+    return { database: await openDatabase({ engine: 'pglite' }), dropDatabase: async () => {} };
+  }
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `bidwright_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    database,
+    dropDatabase: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,401 @@
+/**
+ * The stack launcher: the pieces `npm start`, the e2e run and the bench put together (the SPA
+ * build, the API process, the demo accounts). Every child runs in its own process group so one
+ * stop ends it with everything it spawned; nothing is left behind when the parent exits.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+import { authEmulatorClient } from './auth-emulator-client.ts';
+import type { DemoAccount } from './demo-accounts.ts';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = join(ROOT, 'node_modules/.bin');
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+export type ManagedProcess = {
+  name: string;
+  child: ChildProcess;
+  /** The last few KB of its output, for error messages. */
+  output: () => string;
+  hasExited: () => boolean;
+  exited: Promise<number | null>;
+  /** Signals the whole group, waits up to graceMs, then SIGKILLs it. */
+  stop: (signal?: NodeJS.Signals, graceMs?: number) => Promise<void>;
+  /** SIGKILL to the group, synchronously (for exit handlers). */
+  kill: () => void;
+};
+
+export type SpawnOptions = {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Append the output to this file. */
+  logFile?: string;
+  /** Echo each output line to the console with this prefix. */
+  echoPrefix?: string;
+};
+
+const running = new Set<ManagedProcess>();
+let exitHookInstalled = false;
+
+function installExitHook() {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const managed of running) managed.kill();
+  });
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone
+  }
+}
+
+export function spawnProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): ManagedProcess {
+  installExitHook();
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? process.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  let log: WriteStream | undefined;
+  if (options.logFile) {
+    mkdirSync(dirname(options.logFile), { recursive: true });
+    log = createWriteStream(options.logFile, { flags: 'a' });
+  }
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    stream.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-12_000);
+      log?.write(chunk);
+    });
+    if (options.echoPrefix !== undefined) {
+      const prefix = options.echoPrefix;
+      createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
+    }
+  }
+
+  let exitedFlag = false;
+  const exited = new Promise<number | null>((resolveExit) => {
+    child.once('error', (error) => {
+      tail += `\n${error.message}`;
+      exitedFlag = true;
+      running.delete(managed);
+      resolveExit(null);
+    });
+    child.once('exit', (code) => {
+      exitedFlag = true;
+      running.delete(managed);
+      // Anything the leader spawned and left behind goes with it.
+      signalGroup(child, 'SIGKILL');
+      log?.end();
+      resolveExit(code);
+    });
+  });
+
+  const managed: ManagedProcess = {
+    name,
+    child,
+    output: () => tail,
+    hasExited: () => exitedFlag,
+    exited,
+    async stop(signal = 'SIGTERM', graceMs = 10_000) {
+      if (exitedFlag) return;
+      signalGroup(child, signal);
+      const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+    kill() {
+      signalGroup(child, 'SIGKILL');
+    },
+  };
+  running.add(managed);
+  return managed;
+}
+
+/** Runs a command to completion; throws with its output when it fails. */
+export async function runToCompletion(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<string> {
+  const managed = spawnProcess(name, command, args, options);
+  const code = await managed.exited;
+  if (code !== 0) {
+    throw new Error(`${name} failed (exit code ${code}):\n${managed.output()}`);
+  }
+  return managed.output();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ports and readiness
+
+async function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolveCheck) => {
+    const socket = connect({ host, port });
+    const done = (result: boolean) => {
+      socket.destroy();
+      resolveCheck(result);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export async function isPortInUse(port: number): Promise<boolean> {
+  const results = await Promise.all([accepts('127.0.0.1', port), accepts('::1', port)]);
+  return results.some(Boolean);
+}
+
+/** Fails with a message that names the port and what needed it. */
+export async function assertPortsFree(ports: Array<{ port: number; what: string }>): Promise<void> {
+  const busy: string[] = [];
+  for (const { port, what } of ports) {
+    if (await isPortInUse(port)) busy.push(`  - ${port} (${what})`);
+  }
+  if (busy.length > 0) {
+    throw new Error(
+      `These ports are already in use:\n${busy.join('\n')}\n` +
+        'Another Bidwright stack may be running (stop it with Ctrl-C), or another program holds them ' +
+        '(find it with: lsof -i :PORT or ss -ltnp).',
+    );
+  }
+}
+
+/** Polls a URL until it answers 2xx; fails at once if the process that should serve it exits. */
+export async function waitForHttp(
+  url: string,
+  options: { timeoutMs?: number; process?: ManagedProcess; what?: string } = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const what = options.what ?? url;
+  for (;;) {
+    if (options.process?.hasExited()) {
+      throw new Error(`${what} exited before it was ready:\n${options.process.output()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      const output = options.process ? `\n${options.process.output()}` : '';
+      throw new Error(`${what} did not become ready at ${url} in time.${output}`);
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The SPA build
+
+export type SpaBuildSettings = {
+  apiPort: number;
+  emulatorHost: string;
+  projectId: string;
+};
+
+/** The PUBLIC_* settings that point a build at a local stack (src/config/env.ts reads them). */
+export function spaEnv(settings: SpaBuildSettings): Record<string, string> {
+  return {
+    PUBLIC_FIREBASE_API_KEY: 'demo-api-key',
+    PUBLIC_FIREBASE_AUTH_DOMAIN: `${settings.projectId}.firebaseapp.com`,
+    PUBLIC_FIREBASE_PROJECT_ID: settings.projectId,
+    PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: settings.emulatorHost,
+    PUBLIC_LOCAL_API_PORT: String(settings.apiPort),
+  };
+}
+
+/** process.env without any PUBLIC_* value, so a shell's production settings never leak in. */
+export function envWithoutPublic(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('PUBLIC_')) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export async function buildSpa(options: {
+  settings: SpaBuildSettings;
+  outDir: string;
+  logFile?: string;
+}): Promise<void> {
+  await runToCompletion(
+    'The SPA build (rsbuild build)',
+    join(BIN, 'rsbuild'),
+    ['build', '--dist-path', options.outDir, '--log-level', 'warn'],
+    {
+      env: envWithoutPublic({ ...spaEnv(options.settings), NODE_ENV: 'production' }),
+      logFile: options.logFile,
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+export type ApiSettings = {
+  port: number;
+  /** PGlite files go under this folder (DATA_DIR) unless databaseUrl is given. */
+  dataDir: string;
+  databaseUrl?: string;
+  emulatorHost: string;
+  projectId: string;
+  corsOrigins: string[];
+  adminEmails?: string[];
+  logLevel?: string;
+  extraEnv?: Record<string, string>;
+};
+
+export function apiEnv(settings: ApiSettings): NodeJS.ProcessEnv {
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(settings.port),
+    DATA_DIR: settings.dataDir,
+    FIREBASE_PROJECT_ID: settings.projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: settings.emulatorHost,
+    CORS_ORIGINS: settings.corsOrigins.join(','),
+    ADMIN_EMAILS: (settings.adminEmails ?? []).join(','),
+    LOG_LEVEL: settings.logLevel ?? 'info',
+    ...settings.extraEnv,
+  };
+  const base = envWithoutPublic();
+  delete base.DATABASE_URL;
+  if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
+  return { ...base, ...env };
+}
+
+export type RunningApi = { url: string; process: ManagedProcess };
+
+export async function startApi(
+  settings: ApiSettings,
+  options: { watch?: boolean; logFile?: string; echoPrefix?: string; timeoutMs?: number } = {},
+): Promise<RunningApi> {
+  await assertPortsFree([{ port: settings.port, what: 'the API' }]);
+  mkdirSync(settings.dataDir, { recursive: true });
+  const args = options.watch
+    ? ['watch', '--clear-screen=false', 'server/src/main.ts']
+    : ['server/src/main.ts'];
+  const managed = spawnProcess('the API', join(BIN, 'tsx'), args, {
+    env: apiEnv(settings),
+    logFile: options.logFile,
+    echoPrefix: options.echoPrefix,
+  });
+  const url = `http://127.0.0.1:${settings.port}`;
+  try {
+    await waitForHttp(`${url}/api/health`, {
+      process: managed,
+      what: 'The API',
+      timeoutMs: options.timeoutMs ?? 90_000,
+    });
+  } catch (error) {
+    await managed.stop('SIGKILL');
+    throw error;
+  }
+  return { url, process: managed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Demo accounts
+
+export type SeededAccount = DemoAccount & { uid: string; outcome: string };
+
+/**
+ * Creates the demo identities in the Auth emulator when missing, then seeds their rows (role,
+ * modules) in the API's database through scripts/seed-demo.ts. Run it before the API starts.
+ */
+export async function seedDemo(options: {
+  emulatorHost: string;
+  projectId: string;
+  accounts: DemoAccount[];
+  api: ApiSettings;
+  logFile?: string;
+}): Promise<SeededAccount[]> {
+  const auth = authEmulatorClient(options.emulatorHost, options.projectId);
+  const identities: Array<DemoAccount & { uid: string }> = [];
+  for (const account of options.accounts) {
+    let uid: string;
+    try {
+      uid = (await auth.signIn(account.email, account.password)).uid;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/.test(message)) throw error;
+      uid = (await auth.createAccount(account.email, account.password, account.name)).uid;
+    }
+    await markEmailVerified(options.emulatorHost, options.projectId, uid);
+    identities.push({ ...account, uid });
+  }
+
+  const seeds = identities.map((identity) => ({
+    firebaseUid: identity.uid,
+    email: identity.email,
+    name: identity.name,
+    role: identity.role,
+    modules: identity.modules,
+  }));
+  const output = await runToCompletion(
+    'Seeding the demo accounts (scripts/seed-demo.ts)',
+    join(BIN, 'tsx'),
+    ['scripts/seed-demo.ts', JSON.stringify(seeds)],
+    { env: { ...apiEnv(options.api), LOG_LEVEL: 'warn' }, logFile: options.logFile },
+  );
+  const outcomes = parseOutcomes(output);
+  return identities.map((identity) => ({
+    ...identity,
+    outcome: outcomes.get(identity.email.toLowerCase()) ?? 'seeded',
+  }));
+}
+
+function parseOutcomes(output: string): Map<string, string> {
+  const outcomes = new Map<string, string>();
+  const line = output
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((candidate) => candidate.startsWith('['));
+  if (!line) return outcomes;
+  try {
+    for (const item of JSON.parse(line) as Array<{ email: string; outcome: string }>) {
+      outcomes.set(item.email, item.outcome);
+    }
+  } catch {
+    // the summary is informative only
+  }
+  return outcomes;
+}
+
+async function markEmailVerified(host: string, projectId: string, uid: string): Promise<void> {
+  const response = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, emailVerified: true }),
+    },
+  );
+  if (!response.ok) {
+    throw new Error(`The Auth emulator refused to verify ${uid}: ${await response.text()}`);
+  }
+}
