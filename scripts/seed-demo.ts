@@ -9,6 +9,7 @@
  */
 import { loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
+import { acquireDataDirLock } from '#server/db/data-dir-lock';
 import { seedDemoAccounts, type DemoAccountSeed } from '#server/db/seed-demo';
 
 import { databaseOptions } from '../tests/support/database-options.ts';
@@ -18,12 +19,20 @@ async function main() {
   if (!json) throw new Error('Pass the accounts as a JSON array argument.');
   const accounts = JSON.parse(json) as DemoAccountSeed[];
   const config = loadConfig(process.env);
-  const handle = await openDatabase(databaseOptions(config));
+  const options = databaseOptions(config);
+  // Refuses to run while an API process holds the same PGlite folder.
+  const release =
+    options.engine === 'pglite' ? acquireDataDirLock(options.dataDir ?? '') : () => {};
   try {
-    const outcomes = await seedDemoAccounts(handle.db, accounts);
-    console.log(JSON.stringify(outcomes));
+    const handle = await openDatabase(options);
+    try {
+      const outcomes = await seedDemoAccounts(handle.db, accounts);
+      console.log(JSON.stringify(outcomes));
+    } finally {
+      await handle.close();
+    }
   } finally {
-    await handle.close();
+    release();
   }
 }
 

@@ -9,14 +9,16 @@
  * accounts first); a second Ctrl-C forces it.
  *
  * `npm run dev` (--dev): the rsbuild dev server with hot reload and the API under `tsx watch`.
- * `npm run demo` (--demo): as start, plus the local Upwork sandbox when it exists.
+ * `npm run demo` (--demo): as start, plus the local Upwork sandbox (tests/support/upwork-sandbox.ts)
+ * on 5070, with the API's Upwork connection pointed at it.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { startAuthEmulator, type AuthEmulator } from '../tests/support/firebase-emulator.ts';
 import { DEMO_ACCOUNTS } from '../tests/support/demo-accounts.ts';
+import { startUpworkSandbox } from '../tests/support/upwork-sandbox.ts';
 import {
   ROOT,
   assertPortsFree,
@@ -35,7 +37,14 @@ import {
 import { createSpaServer, type SpaServer } from './serve-spa.ts';
 
 const PROJECT_ID = 'demo-bidwright';
-const PORTS = { web: 3000, api: 5050, emulator: 9099, emulatorHub: 4400, emulatorLogging: 4500 };
+const PORTS = {
+  web: 3000,
+  api: 5050,
+  emulator: 9099,
+  emulatorHub: 4400,
+  emulatorLogging: 4500,
+  upworkSandbox: 5070,
+};
 const EMULATOR_HOST = `127.0.0.1:${PORTS.emulator}`;
 const DATA = join(ROOT, 'data');
 const LOGS = join(DATA, 'logs');
@@ -154,6 +163,11 @@ async function main() {
   const [seeded] = await Promise.all([emulatorReady, build]);
   step(`Demo accounts ready (${seeded.map((a) => `${a.email}: ${a.outcome}`).join(', ')})`);
 
+  if (mode === 'demo') {
+    await assertPortsFree([{ port: PORTS.upworkSandbox, what: 'the Upwork sandbox' }]);
+    api.extraEnv = await startSandbox();
+  }
+
   const runningApi = await startApi(api, {
     watch: mode === 'dev',
     logFile: join(LOGS, 'api.log'),
@@ -195,32 +209,20 @@ async function main() {
     stoppers.push({ what: 'web server', stop: server.close });
   }
 
-  if (mode === 'demo') await startUpworkSandbox();
-
   printReady(seeded, Date.now() - started);
 }
 
-async function startUpworkSandbox() {
-  const sandbox = join(ROOT, 'tests/support/upwork-sandbox.ts');
-  if (!existsSync(sandbox)) {
-    step(
-      'Upwork sandbox: not built yet (tests/support/upwork-sandbox.ts); --demo runs as npm start',
-    );
-    return;
-  }
-  // Loaded by path so this script still type-checks before the sandbox exists.
-  const module = (await import(sandbox)) as {
-    startUpworkSandbox?: (options: {
-      port: number;
-    }) => Promise<{ url: string; close: () => Promise<void> }>;
+/** `npm run demo`: the local Upwork stand-in, and the API settings that point at it. */
+async function startSandbox(): Promise<Record<string, string>> {
+  const sandbox = await startUpworkSandbox({ port: PORTS.upworkSandbox, newJobEverySeconds: 120 });
+  stoppers.push({ what: 'Upwork sandbox', stop: sandbox.close });
+  step(`Upwork sandbox on ${sandbox.url} (a new job every 2 minutes)`);
+  return {
+    UPWORK_DEMO: 'true',
+    UPWORK_SANDBOX_URL: sandbox.url,
+    UPWORK_CLIENT_ID: sandbox.clientId,
+    UPWORK_CLIENT_SECRET: sandbox.clientSecret,
   };
-  if (typeof module.startUpworkSandbox !== 'function') {
-    step('Upwork sandbox: tests/support/upwork-sandbox.ts has no startUpworkSandbox(); skipped');
-    return;
-  }
-  const running = await module.startUpworkSandbox({ port: 5060 });
-  stoppers.push({ what: 'Upwork sandbox', stop: running.close });
-  step(`Upwork sandbox on ${running.url}`);
 }
 
 function printReady(accounts: SeededAccount[], elapsedMs: number) {
@@ -243,6 +245,7 @@ function printReady(accounts: SeededAccount[], elapsedMs: number) {
   say('');
   say(`  API        http://localhost:${PORTS.api}  (docs: /api/docs)`);
   say(`  Emulator   http://${EMULATOR_HOST}  (project ${PROJECT_ID}, offline)`);
+  if (mode === 'demo') say(`  Upwork     http://127.0.0.1:${PORTS.upworkSandbox}  (local sandbox)`);
   say('  Data       data/  (kept across restarts; delete it to start fresh)');
   say('  Logs       data/logs/');
   say('');

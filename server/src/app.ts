@@ -20,8 +20,18 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Areas that keep data outside the database (files) register a cleanup for user deletion. */
     userDataCleanups: Array<(userId: string) => Promise<void>>;
+    /** Every registered route with its access flags (the authorization matrix test walks it). */
+    routeTable: RouteEntry[];
   }
 }
+
+export type RouteEntry = {
+  method: string;
+  url: string;
+  public: boolean;
+  role: string | undefined;
+  module: string | undefined;
+};
 
 export type BuildAppOptions = {
   /** An open database (tests pass their own); otherwise one is opened from config. */
@@ -54,6 +64,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('userDataCleanups', []);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      app.routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true || route.url.startsWith('/api/docs'),
+        role: route.config?.role,
+        module: route.config?.module,
+      });
+    }
+  });
   if (!options.database) {
     app.addHook('onClose', async () => database.close());
   }

@@ -61,6 +61,16 @@ const envSchema = z.object({
   UPWORK_GRAPHQL_URL: z.url().optional(),
   UPWORK_DEMO: booleanFlag,
   UPWORK_SANDBOX_URL: z.url().default('http://127.0.0.1:5070'),
+  // AI provider (issue 6). AI_PROVIDER=none (the default) drafts with the offline engine.
+  AI_PROVIDER: z.enum(['none', 'openai', 'anthropic', 'openai-compatible']).default('none'),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_BASE_URL: z.url({ message: 'AI_BASE_URL must be an http(s) URL, e.g. http://localhost:11434/v1' }).optional(),
+  AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  AI_MAX_CONCURRENT: z.coerce.number().int().min(1).default(20),
+  AI_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   UPWORK_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(8),
   SAVED_SEARCH_POLL_SECONDS: z.coerce
     .number()
@@ -92,6 +102,20 @@ export type Config = {
   /** Defaults to `${dataDir}/uploads`. */
   uploadsDir: string;
   upwork: UpworkConfig;
+  ai: AiConfig;
+};
+
+export type AiConfig = {
+  provider: 'none' | 'openai' | 'anthropic' | 'openai-compatible';
+  model: string | undefined;
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  embeddingModel: string | undefined;
+  /** Per provider call (per agent step); the AI SDK's retries come on top. */
+  timeoutMs: number;
+  maxRetries: number;
+  maxConcurrent: number;
+  ratePerMinute: number;
 };
 
 export type UpworkConfig = {
@@ -185,6 +209,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       demo: e.UPWORK_DEMO,
       requestsPerSecond: e.UPWORK_REQUESTS_PER_SECOND,
       savedSearchPollSeconds: e.SAVED_SEARCH_POLL_SECONDS,
+    },
+    ai: {
+      provider: e.AI_PROVIDER,
+      model: e.AI_MODEL,
+      apiKey: e.AI_API_KEY,
+      baseUrl: e.AI_BASE_URL,
+      embeddingModel: e.AI_EMBEDDING_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      maxRetries: e.AI_MAX_RETRIES,
+      maxConcurrent: e.AI_MAX_CONCURRENT,
+      ratePerMinute: e.AI_RATE_PER_MINUTE,
     },
   };
 }

@@ -1,7 +1,7 @@
 import { onAuthStateChanged, signOut } from 'firebase/auth';
 import { fromCallback, fromPromise } from 'xstate';
 
-import { logActivity } from '@/lib/activity-logger';
+import type { ActivityInput } from '@/lib/activity-logger';
 import { describeBackendUserError } from '@/lib/backend-user-error';
 import { getFirebaseAuth, toIdentityUser } from '@/lib/firebase';
 import { claimFirstSignIn, clearFirstSignIn } from '@/lib/session-flag';
@@ -12,14 +12,21 @@ import {
   type SessionEvent,
 } from '@/machines/session.machine';
 import type { AppStore } from '@/store';
-import { usersApi } from '@/store/users.api';
 
-/** Fetches the backend user through the RTK Query endpoint (force-refreshed token). */
+/**
+ * Fetches the backend user through the RTK Query endpoint (force-refreshed token). RTK Query is
+ * loaded on demand, after sign-in, so it is not part of the login route.
+ */
 export async function fetchBackendUser(
   store: AppStore,
   identity: IdentityUser,
 ): Promise<BackendUserRecord> {
   if (!identity.email) throw new Error('The signed-in account has no email address.');
+  const [{ ensureApiInstalled }, { usersApi }] = await Promise.all([
+    import('@/store/api'),
+    import('@/store/users.api'),
+  ]);
+  ensureApiInstalled(store);
   const request = store.dispatch(
     usersApi.endpoints.getBackendUser.initiate({ email: identity.email }, { forceRefetch: true }),
   );
@@ -32,6 +39,11 @@ export async function fetchBackendUser(
   }
 }
 
+async function logActivityLater(store: AppStore, input: ActivityInput): Promise<void> {
+  const { logActivity } = await import('@/lib/activity-logger');
+  await logActivity(store, input);
+}
+
 /** The session machine with its real edges: Firebase Auth, the store and sessionStorage. */
 export function createSessionLogic(store: AppStore) {
   return sessionMachine.provide({
@@ -42,14 +54,12 @@ export function createSessionLogic(store: AppStore) {
         ),
       ),
       fetchBackendUser: fromPromise(({ input }) => fetchBackendUser(store, input.identity)),
-      logLogout: fromPromise(async () => {
-        await logActivity(store.dispatch, { action: 'logout' });
-      }),
+      logLogout: fromPromise(() => logActivityLater(store, { action: 'logout' })),
       signOut: fromPromise(() => signOut(getFirebaseAuth())),
     },
     actions: {
       recordSignIn: () => {
-        if (claimFirstSignIn()) void logActivity(store.dispatch, { action: 'login' });
+        if (claimFirstSignIn()) void logActivityLater(store, { action: 'login' });
       },
       clearSignInFlag: () => clearFirstSignIn(),
       reportBackendUserError: (_, params) => {

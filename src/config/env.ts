@@ -1,22 +1,32 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The public build-time settings (rsbuild inlines each PUBLIC_* variable by its full name, so every
  * one is read by name here, never by looping over import.meta.env).
  */
+// zod/mini: the same schemas with a tree-shakable API, so the login route stays small.
 const envSchema = z.object({
-  firebaseApiKey: z.string().min(1).default('demo-api-key'),
-  firebaseAuthDomain: z.string().min(1).default('demo-bidwright.firebaseapp.com'),
-  firebaseProjectId: z.string().min(1).default('demo-bidwright'),
+  firebaseApiKey: z._default(z.string().check(z.minLength(1)), 'demo-api-key'),
+  firebaseAuthDomain: z._default(
+    z.string().check(z.minLength(1)),
+    'demo-bidwright.firebaseapp.com',
+  ),
+  firebaseProjectId: z._default(z.string().check(z.minLength(1)), 'demo-bidwright'),
   /** host:port of the Firebase Auth emulator; when set the SPA talks to it instead of Google. */
-  firebaseAuthEmulatorHost: z
-    .string()
-    .regex(/^[\w.-]+:\d+$/, 'must look like 127.0.0.1:9099')
-    .optional(),
+  firebaseAuthEmulatorHost: z.optional(
+    z.string().check(z.regex(/^[\w.-]+:\d+$/, 'must look like 127.0.0.1:9099')),
+  ),
   /** The production API address. */
-  apiUrl: z.url().default('https://api.bidwright.app'),
+  apiUrl: z._default(z.url(), 'https://api.bidwright.app'),
   /** Port of the API when the SPA is served from localhost, 127.0.0.1 or an IP address. */
-  localApiPort: z.coerce.number().int().min(1).max(65_535).default(5050),
+  localApiPort: z._default(
+    z.coerce.number().check(
+      z.refine(Number.isInteger, "must be a whole number"),
+      z.minimum(1),
+      z.maximum(65_535),
+    ),
+    5050,
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -155,7 +155,7 @@ export const jobFiltersSchema = z.strictObject({
 export type JobFilters = z.infer<typeof jobFiltersSchema>;
 
 /** Query strings carry text: lists are comma-separated, booleans are 'true'/'false'. */
-const csvList = <T extends z.ZodType>(item: T, max: number) =>
+const csvList = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
   z
     .union([z.string().max(2000), z.array(z.string().max(200)).max(max)])
     .transform((value) =>

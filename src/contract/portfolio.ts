@@ -44,7 +44,15 @@ export type PortfolioFile = z.infer<typeof portfolioFileSchema>;
 // Items
 // ---------------------------------------------------------------------------------------------
 
-const trimmed = (max: number) => z.string().trim().max(max, { message: `at most ${max} characters` });
+/** PostgreSQL text cannot hold NUL, so it is dropped at the edge rather than failing later. */
+const withoutNul = (value: string) => value.split('\u0000').join('');
+const trimmed = (max: number, required?: string) => {
+  const base = z
+    .string()
+    .trim()
+    .max(max, { message: `at most ${max} characters` });
+  return (required ? base.min(1, { message: required }) : base).transform(withoutNul);
+};
 const optionalText = (max: number) =>
   trimmed(max)
     .nullish()
@@ -59,13 +67,13 @@ export const portfolioLinkSchema = z.strictObject({
 export type PortfolioLink = z.infer<typeof portfolioLinkSchema>;
 
 export const portfolioMetricSchema = z.strictObject({
-  label: trimmed(120).min(1, { message: 'Give the number a label, e.g. "conversion rate"' }),
+  label: trimmed(120, 'Give the number a label, e.g. "conversion rate"'),
   value: z.number().finite().min(-1e12).max(1e12),
   unit: optionalText(24),
 });
 export type PortfolioMetric = z.infer<typeof portfolioMetricSchema>;
 
-const skillSchema = trimmed(60).min(1, { message: 'A skill cannot be empty' });
+const skillSchema = trimmed(60, 'A skill cannot be empty');
 
 /** YYYY-MM-DD, a real calendar date. */
 const dateOnly = z.iso.date({ message: 'Use a date like 2025-06-30' });
@@ -82,7 +90,7 @@ export const PORTFOLIO_LIMITS = {
 } as const;
 
 const itemFields = {
-  title: trimmed(PORTFOLIO_LIMITS.title).min(1, { message: 'Give the item a title' }),
+  title: trimmed(PORTFOLIO_LIMITS.title, 'Give the item a title'),
   description: trimmed(PORTFOLIO_LIMITS.description).default(''),
   role: optionalText(PORTFOLIO_LIMITS.role),
   skills: z
@@ -160,8 +168,8 @@ export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 export const PORTFOLIO_LIST_MAX = 200;
 
 export const listPortfolioQuerySchema = z.strictObject({
-  skill: trimmed(60).min(1).optional(),
-  industry: trimmed(120).min(1).optional(),
+  skill: trimmed(60, 'cannot be empty').optional(),
+  industry: trimmed(120, 'cannot be empty').optional(),
   limit: z.coerce.number().int().min(1).max(PORTFOLIO_LIST_MAX).default(100),
   cursor: z.string().max(200).optional(),
 });
@@ -208,7 +216,12 @@ export const portfolioSearchModeSchema = z.enum(PORTFOLIO_SEARCH_MODES);
 export type PortfolioSearchMode = z.infer<typeof portfolioSearchModeSchema>;
 
 /** Where a match was found (the tsvector weight classes). */
-export const PORTFOLIO_MATCH_FIELDS = ['title_skills', 'description_results', 'role_industry', 'files'] as const;
+export const PORTFOLIO_MATCH_FIELDS = [
+  'title_skills',
+  'description_results',
+  'role_industry',
+  'files',
+] as const;
 export type PortfolioMatchField = (typeof PORTFOLIO_MATCH_FIELDS)[number];
 export const PORTFOLIO_MATCH_FIELD_LABELS: Record<PortfolioMatchField, string> = {
   title_skills: 'title or skills',
@@ -218,11 +231,11 @@ export const PORTFOLIO_MATCH_FIELD_LABELS: Record<PortfolioMatchField, string> =
 };
 
 export const portfolioSearchQuerySchema = z.strictObject({
-  q: trimmed(500).min(1, { message: 'Type something to search for' }),
+  q: trimmed(500, 'Type something to search for'),
   mode: portfolioSearchModeSchema.default('text'),
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  skill: trimmed(60).min(1).optional(),
-  industry: trimmed(120).min(1).optional(),
+  skill: trimmed(60, 'cannot be empty').optional(),
+  industry: trimmed(120, 'cannot be empty').optional(),
 });
 export type PortfolioSearchQuery = z.input<typeof portfolioSearchQuerySchema>;
 

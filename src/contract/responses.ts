@@ -21,7 +21,8 @@ export const GENERATION_STATES = ['pending', 'complete', 'stopped', 'failed'] as
 export const generationStateSchema = z.enum(GENERATION_STATES);
 export type GenerationState = z.infer<typeof generationStateSchema>;
 
-export const TONES = ['professional', 'friendly', 'confident', 'casual'] as const;
+/** The same values as the profile's default tone (contract/profile.ts). */
+export const TONES = ['professional', 'friendly', 'confident', 'concise'] as const;
 export const toneSchema = z.enum(TONES);
 export type Tone = z.infer<typeof toneSchema>;
 
@@ -206,11 +207,13 @@ export const listResponsesQuerySchema = z.strictObject({
   cursor: z.string().max(200).optional(),
 });
 export type ListResponsesQuery = z.input<typeof listResponsesQuerySchema>;
+export type ListResponsesParams = z.output<typeof listResponsesQuerySchema>;
 
 export const exportResponsesQuerySchema = listResponsesQuerySchema
   .omit({ limit: true, cursor: true })
   .extend({ ids: z.string().max(4000).optional() });
 export type ExportResponsesQuery = z.input<typeof exportResponsesQuerySchema>;
+export type ExportResponsesParams = z.output<typeof exportResponsesQuerySchema>;
 
 export const responseListSchema = z.object({
   items: z.array(responseSchema),

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 
 import type { ActivityAction, LogActivityBody } from '@/contract/activity';
-import { api, type StoreExtra } from '@/store/api';
-import type { AppDispatch } from '@/store';
-import { useAppDispatch } from '@/store/hooks';
+import type { AppStore } from '@/store';
+import { api, ensureApiInstalled, type StoreExtra } from '@/store/api';
+import { useAppStore } from '@/store/hooks';
 
 export type ActivityInput = {
   action: ActivityAction;
@@ -50,9 +50,10 @@ export const activityApi = api.injectEndpoints({
 });
 
 /** Logs an activity from outside React (the session machine's edge). Never throws. */
-export async function logActivity(dispatch: AppDispatch, input: ActivityInput): Promise<boolean> {
+export async function logActivity(store: AppStore, input: ActivityInput): Promise<boolean> {
+  ensureApiInstalled(store);
   try {
-    const result = await dispatch(activityApi.endpoints.logActivity.initiate(input)).unwrap();
+    const result = await store.dispatch(activityApi.endpoints.logActivity.initiate(input)).unwrap();
     return result.logged;
   } catch (error) {
     console.warn(`Activity '${input.action}' was not logged`, error);
@@ -62,6 +63,6 @@ export async function logActivity(dispatch: AppDispatch, input: ActivityInput): 
 
 /** `const log = useLogActivity(); log({ action: 'view_job', jobId })` — fire and forget. */
 export function useLogActivity(): (input: ActivityInput) => void {
-  const dispatch = useAppDispatch();
-  return useCallback((input: ActivityInput) => void logActivity(dispatch, input), [dispatch]);
+  const store = useAppStore();
+  return useCallback((input: ActivityInput) => void logActivity(store, input), [store]);
 }

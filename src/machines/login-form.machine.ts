@@ -23,7 +23,9 @@ export type LoginFormEvent =
   | { type: 'field.change'; field: 'email' | 'password'; value: string }
   | { type: 'form.submit' }
   | { type: 'password.reset' }
-  | { type: 'google.signIn' };
+  | { type: 'google.signIn' }
+  /** Coming back from a Google redirect that failed. */
+  | { type: 'redirect.failed'; error: unknown };
 
 /** Seed §8: popup-blocked, popup-closed-by-user, or any message containing 'popup'. */
 export function isPopupFailure(error: unknown): boolean {
@@ -72,6 +74,12 @@ export const loginFormMachine = setup({
         'form.submit': { target: 'signingIn', actions: 'clearMessages' },
         'password.reset': { target: 'sendingReset', actions: 'clearMessages' },
         'google.signIn': { target: 'googlePopup', actions: 'clearMessages' },
+        'redirect.failed': {
+          actions: assign({
+            notice: null,
+            error: ({ event }) => describeAuthError(event.error, LOGIN_TEXTS.redirectFailed),
+          }),
+        },
       },
     },
     signingIn: {
@@ -137,7 +145,7 @@ export const loginFormMachine = setup({
           target: 'idle',
           actions: assign({
             notice: null,
-            error: ({ event }) => errorText(event.error) ?? LOGIN_TEXTS.redirectFailed,
+            error: ({ event }) => describeAuthError(event.error, LOGIN_TEXTS.redirectFailed),
           }),
         },
       },

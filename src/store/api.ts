@@ -1,21 +1,13 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
-import { apiBaseUrl } from '@/config/api';
+import { setupListeners } from '@reduxjs/toolkit/query';
+
 import { buildApiUrl } from '@/lib/api-url';
 
-/** What the store needs from the identity provider: an ID token, or null when signed out. */
-export type GetToken = (forceRefresh?: boolean) => Promise<string | null>;
+import type { StoreExtra } from './extra';
+import { rootReducer, type AppStore } from './index';
 
-export interface StoreExtra {
-  getToken: GetToken;
-  /** The API base address; tests pin it, the app derives it from the page's host (seed §7). */
-  apiBaseUrl: string;
-}
-
-export const defaultStoreExtra: StoreExtra = {
-  getToken: () => Promise.resolve(null),
-  apiBaseUrl,
-};
+export type { GetToken, StoreExtra } from './extra';
 
 /** Endpoints that must send a freshly minted token (seed §7: GET /api/users). */
 const FORCE_REFRESH_ENDPOINTS = new Set(['getBackendUser']);
@@ -66,3 +58,19 @@ export const api = createApi({
   ],
   endpoints: () => ({}),
 });
+
+const installed = new WeakSet<AppStore>();
+
+/**
+ * Plugs the API slice and its middleware into a store (idempotent). Called by the signed-in layout
+ * and by the session before its first request, so RTK Query stays out of the login route.
+ */
+export function ensureApiInstalled(store: AppStore): void {
+  if (installed.has(store)) return;
+  installed.add(store);
+  rootReducer.inject(api);
+  store.addMiddleware(api.middleware);
+  // The store computes the injected slice's initial state on its next action.
+  store.dispatch({ type: 'api/installed' });
+  setupListeners(store.dispatch);
+}

@@ -1,11 +1,24 @@
-import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  createListenerMiddleware,
+  type Middleware,
+  type WithSlice,
+} from '@reduxjs/toolkit';
 
-import { api, defaultStoreExtra, type StoreExtra } from './api';
+import type { api } from './api';
+import { defaultStoreExtra, type StoreExtra } from './extra';
 import { notificationsSlice } from './notifications.slice';
 import { applyTheme, themeSet, themeSlice, themeToggled } from './theme.slice';
 
-const rootReducer = combineSlices(api, themeSlice, notificationsSlice);
+/**
+ * The root reducer. The RTK Query slice is injected lazily (ensureApiInstalled in ./api) so the
+ * login route does not download RTK Query (issue 2 item 12: the login route stays under 170 KB).
+ */
+export const rootReducer = combineSlices(themeSlice, notificationsSlice).withLazyLoadedSlices<
+  WithSlice<typeof api>
+>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -19,6 +32,7 @@ export function makeStore(preloadedState?: Partial<RootState>, extra: Partial<St
       applyTheme((listenerApi.getState() as RootState).theme.dark);
     },
   });
+  const dynamic = createDynamicMiddleware();
 
   const store = configureStore({
     reducer: rootReducer,
@@ -26,10 +40,13 @@ export function makeStore(preloadedState?: Partial<RootState>, extra: Partial<St
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: storeExtra } })
         .prepend(listener.middleware)
-        .concat(api.middleware),
+        .concat(dynamic.middleware),
   });
-  setupListeners(store.dispatch);
-  return store;
+  return Object.assign(store, {
+    /** Adds a middleware once (RTK Query's, when the API slice is installed). */
+    addMiddleware: (middleware: Middleware) => dynamic.addMiddleware(middleware),
+    extra: storeExtra,
+  });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -27,6 +27,8 @@ export type AuthEmulator = {
   /** True when this call started the process (and stop() will end it). */
   started: boolean;
   stop: () => Promise<void>;
+  /** Leave it running after this process exits (releases its pipes so node can exit). */
+  detach: () => void;
 };
 
 const FIREBASE_BIN = resolve('node_modules/.bin/firebase');
@@ -44,7 +46,7 @@ export async function isAuthEmulatorUp(host: string): Promise<boolean> {
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const host = `127.0.0.1:${options.port}`;
   if (await isAuthEmulatorUp(host)) {
-    return { host, projectId: options.projectId, started: false, stop: async () => {} };
+    return { host, projectId: options.projectId, started: false, stop: async () => {}, detach: () => {} };
   }
 
   const configDir = mkdtempSync(join(tmpdir(), 'bidwright-emulator-'));
@@ -112,6 +114,12 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   while (!(await isAuthEmulatorUp(host))) {
+    if (exited && /port taken|not open/i.test(output)) {
+      // Another process is starting the same emulator at this moment: wait for it and share it.
+      if (await waitUntilUp(host, deadline)) {
+        return { host, projectId: options.projectId, started: false, stop: async () => {}, detach: () => {} };
+      }
+    }
     if (exited) {
       throw new Error(`The Firebase Auth emulator exited before it was ready:\n${output}`);
     }
@@ -126,6 +134,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     host,
     projectId: options.projectId,
     started: true,
+    detach: () => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      child.unref();
+    },
     stop: async () => {
       if (exited) return;
       const done = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
@@ -145,6 +158,14 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   } catch {
     // already gone
   }
+}
+
+async function waitUntilUp(host: string, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    if (await isAuthEmulatorUp(host)) return true;
+    await sleep(500);
+  }
+  return false;
 }
 
 function sleep(ms: number) {

@@ -26,7 +26,7 @@ export type ManagedProcess = {
   output: () => string;
   hasExited: () => boolean;
   exited: Promise<number | null>;
-  /** Signals the whole group, waits up to graceMs, then SIGKILLs it. */
+  /** Signals the leader, waits up to graceMs for it to exit, then SIGKILLs the group. */
   stop: (signal?: NodeJS.Signals, graceMs?: number) => Promise<void>;
   /** SIGKILL to the group, synchronously (for exit handlers). */
   kill: () => void;
@@ -118,7 +118,13 @@ export function spawnProcess(
     exited,
     async stop(signal = 'SIGTERM', graceMs = 10_000) {
       if (exitedFlag) return;
-      signalGroup(child, signal);
+      // The leader alone: a supervisor (tsx, tsx watch) relays it to its child and waits for a
+      // clean exit; whatever is left of the group is killed once the leader is gone.
+      try {
+        child.kill(signal);
+      } catch {
+        // already gone
+      }
       const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
       await exited;
       clearTimeout(timer);

@@ -58,7 +58,7 @@ export function checkAndFix(draft: string, input: CheckInput): CheckOutcome {
   });
 
   // 2. Claims: every figure must come from the profile, the portfolio or the job.
-  const sources = input.factSources.join('\n').toLowerCase();
+  const sources = input.factSources.join('\n').toLowerCase().replace(/(\d),(?=\d)/g, '$1');
   const unbacked = numericClaims(text).filter((claim) => !sources.includes(claim.digits));
   if (unbacked.length > 0) {
     const bad = new Set(unbacked.map((c) => c.raw));
@@ -106,7 +106,7 @@ export function checkAndFix(draft: string, input: CheckInput): CheckOutcome {
   });
 
   // 5. Ends with a question for the client.
-  const endsWithQuestion = hasClosingQuestion(text);
+  const endsWithQuestion = hasClosingQuestion(text, input.job.screeningQuestions);
   if (!endsWithQuestion) text = insertBeforeSignature(text, input.closingQuestion);
   checks.push({
     id: 'question',
@@ -185,11 +185,12 @@ function signatureStart(lines: string[]): number {
   return start;
 }
 
-function hasClosingQuestion(text: string): boolean {
+function hasClosingQuestion(text: string, screeningQuestions: string[]): boolean {
   const lines = text.split('\n');
   const body = lines.slice(0, signatureStart(lines)).join('\n').trim();
+  const restated = new Set(screeningQuestions.map((q) => q.trim().toLowerCase()));
   const last = splitSentences(body).slice(-2);
-  return last.some((s) => s.endsWith('?'));
+  return last.some((s) => s.endsWith('?') && !restated.has(s.toLowerCase()));
 }
 
 function insertBeforeSignature(text: string, addition: string): string {
@@ -241,11 +242,12 @@ function fitToLimit(text: string, limit: number): string {
     const head = paragraphs[0]!;
     const tail = paragraphs.slice(-2);
     const middle = paragraphs.slice(1, -2);
+    // Trim the longest paragraph first: answers and proof are short, padding is long.
     while (middle.length > 0 && [head, ...middle, ...tail].join('\n\n').length > limit) {
-      const last = middle[middle.length - 1]!;
-      const sentences = last.split(/(?<=[.!?])\s+/);
-      if (sentences.length > 1) middle[middle.length - 1] = sentences.slice(0, -1).join(' ');
-      else middle.pop();
+      const index = middle.reduce((best, para, i) => (para.length > middle[best]!.length ? i : best), 0);
+      const sentences = middle[index]!.split(/(?<=[.!?])\s+/);
+      if (sentences.length > 1) middle[index] = sentences.slice(0, -1).join(' ');
+      else middle.splice(index, 1);
     }
     const joined = [head, ...middle, ...tail].join('\n\n');
     if (joined.length <= limit) return joined;

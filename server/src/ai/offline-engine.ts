@@ -1,4 +1,11 @@
-import { LENGTH_TARGETS, type CheckResult, type ResponseLength, type Tone, type Variant } from '#contract/responses';
+import {
+  LENGTH_TARGETS,
+  type CheckResult,
+  type ImproveAction,
+  type ResponseLength,
+  type Tone,
+  type Variant,
+} from '#contract/responses';
 
 import { checkAndFix } from './checks.ts';
 import {
@@ -32,14 +39,14 @@ const GREETINGS: Record<Tone, (name: string) => string> = {
   professional: (name) => `Hello ${name},`,
   friendly: (name) => `Hi ${name},`,
   confident: (name) => `Hi ${name},`,
-  casual: (name) => `Hey ${name},`,
+  concise: (name) => `Hi ${name},`,
 };
 
 const SIGN_OFFS: Record<Tone, string> = {
   professional: 'Kind regards,',
   friendly: 'Thanks so much,',
   confident: 'Best,',
-  casual: 'Cheers,',
+  concise: 'Thanks,',
 };
 
 /**
@@ -117,4 +124,42 @@ function listJoin(items: string[]): string {
 
 function aOrAn(word: string): string {
   return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/** 'Improve' without a model: deterministic edits of the draft. */
+export function offlineImprove(text: string, action: ImproveAction, job: AgentJob, profile: AgentProfile): string {
+  const paragraphs = text.trim().split(/\n\s*\n/);
+  switch (action) {
+    case 'shorter': {
+      const target = Math.round(text.length * 0.7);
+      const middle = paragraphs.slice(1, -2);
+      const head = paragraphs.slice(0, 1);
+      const tail = paragraphs.slice(Math.max(1, paragraphs.length - 2));
+      while (middle.length > 0 && [...head, ...middle, ...tail].join('\n\n').length > target) {
+        const index = middle.reduce((best, para, i) => (para.length > middle[best]!.length ? i : best), 0);
+        const sentences = middle[index]!.split(/(?<=[.!?])\s+/);
+        if (sentences.length > 1) middle[index] = sentences.slice(0, -1).join(' ');
+        else middle.splice(index, 1);
+      }
+      return [...head, ...middle, ...tail].join('\n\n');
+    }
+    case 'warmer': {
+      const [first = '', ...rest] = paragraphs;
+      const greeting = /^(hello|hi|hey|dear)\b/i.test(first) ? first.replace(/^(hello|dear)\b/i, 'Hi') : first;
+      const warm = `Thanks for sharing such a clear brief for ${job.title}; it sounds like a project I would enjoy.`;
+      return [greeting, warm, ...rest].join('\n\n');
+    }
+    case 'more_specific': {
+      const skills = matchingSkills(job, profile);
+      const detail = `For ${job.title}, ${skills.length ? `the ${skills.slice(0, 3).join(', ')} work` : 'the work you describe'} is the part I would start with: ${firstSentence(job.description)}`;
+      const [first = '', ...rest] = paragraphs;
+      return [first, detail, ...rest].join('\n\n');
+    }
+    case 'add_question': {
+      const question = closingQuestionFor(job);
+      if (text.includes(question)) return text;
+      const signature = paragraphs.length > 1 && paragraphs[paragraphs.length - 1]!.length <= 60 ? paragraphs.pop()! : null;
+      return [...paragraphs, question, ...(signature ? [signature] : [])].join('\n\n');
+    }
+  }
 }

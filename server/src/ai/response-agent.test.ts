@@ -153,7 +153,7 @@ describe('response agent over the OpenAI chat-completions HTTP path', () => {
     stub.enqueue({ kind: 'text', text: 'First part of the draft. '.repeat(40), chunkSize: 5 });
     const controller = new AbortController();
     let seen = 0;
-    const draft = await runResponseAgent(call(5000, controller.signal), deps(), { tone: 'casual', length: 'short', templateId: null, variant: 'A' }, (e) => {
+    const draft = await runResponseAgent(call(5000, controller.signal), deps(), { tone: 'concise', length: 'short', templateId: null, variant: 'A' }, (e) => {
       if (e.type === 'text' && ++seen === 3) controller.abort();
     });
     expect(draft.stopped).toBe(true);

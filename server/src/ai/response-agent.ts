@@ -46,7 +46,7 @@ const TONE_WORDS = {
   professional: 'professional, clear and courteous',
   friendly: 'warm and friendly, still professional',
   confident: 'confident and direct, no filler',
-  casual: 'relaxed and conversational',
+  concise: 'concise and plain: short sentences, no filler',
 } as const;
 
 function systemPrompt(deps: AgentDeps, options: DraftOptions): string {
@@ -229,6 +229,10 @@ export async function runResponseAgent(
         case 'error':
           failure ??= part.error;
           break;
+        case 'abort':
+          // The SDK's own per-step or per-chunk timeout aborts without an error part.
+          if (!call.signal.aborted) failure ??= timeoutError(call.timeoutMs);
+          break;
         default:
           break;
       }
@@ -265,6 +269,10 @@ export async function runResponseAgent(
     costMicros: costMicros(call.provider, call.modelId, usage),
     stopped: false,
   };
+}
+
+function timeoutError(timeoutMs: number): AiError {
+  return new AiError('ai_timeout', `The AI provider did not answer within ${Math.round(timeoutMs / 1000)} s. Try again.`, 504, true);
 }
 
 function isTimeout(reason: unknown): boolean {
@@ -324,6 +332,8 @@ export async function runImprove(
         usage = { promptTokens: part.totalUsage.inputTokens ?? 0, completionTokens: part.totalUsage.outputTokens ?? 0 };
       } else if (part.type === 'error') {
         failure ??= part.error;
+      } else if (part.type === 'abort' && !call.signal.aborted) {
+        failure ??= timeoutError(call.timeoutMs);
       }
     }
   } catch (error) {

@@ -67,7 +67,9 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       const routeConfig = request.routeOptions.config;
-      if (routeConfig?.public || !request.url.startsWith('/api')) return;
+      // CORS preflights carry no token by design; the CORS plugin answers them.
+      if (request.method === 'OPTIONS') return;
+      if (routeConfig?.public || !request.url.startsWith('/api') || request.url.startsWith('/api/docs')) return;
       // Unknown routes fall through to the 404 handler without asking for a token.
       if (!request.routeOptions.url) return;
 

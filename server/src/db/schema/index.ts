@@ -5,3 +5,6 @@ export * from './profiles.ts';
 export * from './portfolio.ts';
 export * from './jobs.ts';
 export * from './upwork.ts';
+export * from './templates.ts';
+export * from './responses.ts';
+export * from './ai.ts';

@@ -105,6 +105,9 @@ export const jobs = pgTable(
     score: jsonb('score').$type<JobScoreDetails>(),
     scoreVersion: smallint('score_version'),
     scoreKey: text('score_key'),
+    scoredAt: timestamp('scored_at', { withTimezone: true, mode: 'date' }),
+    /** Upwork rows: when the full posting (screening questions) was read. */
+    detailsFetchedAt: timestamp('details_fetched_at', { withTimezone: true, mode: 'date' }),
     /** Sort key for the budget sort: fixed max, or hourly max x 40 h, minor units. */
     budgetSortMinor: bigint('budget_sort_minor', { mode: 'number' }),
     search: tsvector('search').generatedAlwaysAs(

@@ -40,7 +40,10 @@ export const portfolioItems = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     role: text('role'),
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     skillsText: text('skills_text').notNull().default(''),
     industry: text('industry'),
     results: text('results').notNull().default(''),

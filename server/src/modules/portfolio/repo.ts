@@ -19,6 +19,12 @@ import { HttpError } from '../../http-error.ts';
 
 /** SQL for portfolio items and files. Every function takes the owner id and scopes by it. */
 
+/** Rows of a raw query; both drivers (PGlite and node-postgres) answer `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 /** Columns read for the API (the tsvector and embedding stay in the database). */
 export const itemColumns = {
   id: portfolioItems.id,
@@ -141,10 +147,10 @@ export async function citationStats(
   const stats = new Map<string, PortfolioCitationStats>();
   if (itemIds.length === 0) return stats;
   if (citationTablesKnown !== true) {
-    const probe = await db.execute<{ citations: string | null; responses: string | null }>(
+    const [row] = await queryRows<{ citations: string | null; responses: string | null }>(
+      db,
       sql`select to_regclass('public.response_citations')::text as citations, to_regclass('public.responses')::text as responses`,
     );
-    const row = probe.rows[0];
     citationTablesKnown = Boolean(row?.citations && row.responses);
     if (!citationTablesKnown) {
       citationTablesKnown = null;
@@ -159,7 +165,13 @@ export async function citationStats(
     REPLIED_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
-  const result = await db.execute<{ item_id: string; responses: number | string; replied: number | string }>(sql`
+  const rows = await queryRows<{
+    item_id: string;
+    responses: number | string;
+    replied: number | string;
+  }>(
+    db,
+    sql`
     select c.portfolio_item_id as item_id,
            count(distinct c.response_id) as responses,
            count(distinct c.response_id) filter (where r.status in (${replied})) as replied
@@ -167,8 +179,9 @@ export async function citationStats(
     join responses r on r.id = c.response_id
     where c.portfolio_item_id in (${idList})
     group by c.portfolio_item_id
-  `);
-  for (const row of result.rows) {
+  `,
+  );
+  for (const row of rows) {
     stats.set(row.item_id, { responses: Number(row.responses), replied: Number(row.replied) });
   }
   return stats;
@@ -284,7 +297,11 @@ export async function setDeleted(
 }
 
 /** Removes the row (files rows cascade); returns the storage keys to delete. */
-export async function deleteItemRow(db: Database, userId: string, id: string): Promise<string[] | null> {
+export async function deleteItemRow(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<string[] | null> {
   const files = await db
     .select({ stored: portfolioFiles.storedName, thumb: portfolioFiles.thumbnailName })
     .from(portfolioFiles)
@@ -342,7 +359,11 @@ export function decodePositionCursor(cursor: string): PositionCursor {
   } catch {
     // falls through to the error below
   }
-  throw new HttpError(400, 'validation_failed', 'The cursor is not valid; start again from the first page.');
+  throw new HttpError(
+    400,
+    'validation_failed',
+    'The cursor is not valid; start again from the first page.',
+  );
 }
 
 export async function listItems(
@@ -374,28 +395,34 @@ export async function listItems(
 export async function facets(db: Database, userId: string) {
   const live = and(eq(portfolioItems.userId, userId), isNull(portfolioItems.deletedAt));
   const [skills, industries, total] = await Promise.all([
-    db.execute<{ value: string; count: number | string }>(sql`
+    queryRows<{ value: string; count: number | string }>(
+      db,
+      sql`
       select min(s.skill) as value, count(*) as count
       from ${portfolioItems}, unnest(${portfolioItems.skills}) as s(skill)
       where ${live}
       group by lower(s.skill)
       order by count(*) desc, lower(s.skill) asc
-      limit 200`),
-    db.execute<{ value: string; count: number | string }>(sql`
+      limit 200`,
+    ),
+    queryRows<{ value: string; count: number | string }>(
+      db,
+      sql`
       select min(${portfolioItems.industry}) as value, count(*) as count
       from ${portfolioItems}
       where ${live} and ${portfolioItems.industry} is not null
       group by lower(${portfolioItems.industry})
       order by count(*) desc, lower(min(${portfolioItems.industry})) asc
-      limit 200`),
+      limit 200`,
+    ),
     db
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(portfolioItems)
       .where(live),
   ]);
   return {
-    skills: skills.rows.map((row) => ({ value: row.value, count: Number(row.count) })),
-    industries: industries.rows.map((row) => ({ value: row.value, count: Number(row.count) })),
+    skills: skills.map((row) => ({ value: row.value, count: Number(row.count) })),
+    industries: industries.map((row) => ({ value: row.value, count: Number(row.count) })),
     total: total[0]?.count ?? 0,
   };
 }
@@ -417,7 +444,8 @@ export async function moveItem(
       .from(portfolioItems)
       .where(and(live, eq(portfolioItems.id, id)));
     if (!moving) return null;
-    if (afterId === id) throw new HttpError(400, 'validation_failed', 'An item cannot move after itself.');
+    if (afterId === id)
+      throw new HttpError(400, 'validation_failed', 'An item cannot move after itself.');
 
     const target = async () => {
       if (afterId === null) {
@@ -427,7 +455,9 @@ export async function moveItem(
           .where(and(live, sql`${portfolioItems.id} <> ${id}`))
           .orderBy(asc(portfolioItems.position), asc(portfolioItems.id))
           .limit(1);
-        return first ? { position: first.position - POSITION_STEP, gap: Infinity } : { position: 0, gap: Infinity };
+        return first
+          ? { position: first.position - POSITION_STEP, gap: Infinity }
+          : { position: 0, gap: Infinity };
       }
       const [anchor] = await tx
         .select({ position: portfolioItems.position, id: portfolioItems.id })
@@ -452,7 +482,10 @@ export async function moveItem(
         .orderBy(asc(portfolioItems.position), asc(portfolioItems.id))
         .limit(1);
       if (!next) return { position: anchor.position + POSITION_STEP, gap: Infinity };
-      return { position: (anchor.position + next.position) / 2, gap: next.position - anchor.position };
+      return {
+        position: (anchor.position + next.position) / 2,
+        gap: next.position - anchor.position,
+      };
     };
 
     let place = await target();
@@ -555,4 +588,3 @@ export async function deleteFileRow(
     return row;
   });
 }
-

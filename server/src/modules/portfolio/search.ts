@@ -10,7 +10,7 @@ import type {
 
 import type { Database } from '../../db/client.ts';
 import { portfolioItems } from '../../db/schema/portfolio.ts';
-import { filterConditions, hydrateItems, itemColumns, type ItemRecord } from './repo.ts';
+import { filterConditions, hydrateItems, itemColumns, queryRows, type ItemRecord } from './repo.ts';
 
 /**
  * THE portfolio search: the /portfolio screen and the response agent's tool both call this.
@@ -65,7 +65,7 @@ export async function searchPortfolio(
   const started = performance.now();
   const requestedMode = options.mode ?? 'text';
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 10), 1), 50);
-  const query = options.query.trim().slice(0, 500);
+  const query = options.query.split('\u0000').join(' ').trim().slice(0, 500);
   const parsed = parseQuery(query);
   const aiAvailable = typeof options.embed === 'function';
   const done = (
@@ -100,7 +100,8 @@ export async function searchPortfolio(
   if (!query) return done('text', [], note);
 
   if (!vector || !options.embed) {
-    if (!parsed.tsquery) return done('text', [], note ?? 'Those words are too common to search for.');
+    if (!parsed.tsquery)
+      return done('text', [], note ?? 'Those words are too common to search for.');
     const ranked = await textCandidates(db, scope, parsed.tsquery, limit);
     const hits = await explain(
       db,
@@ -117,9 +118,17 @@ export async function searchPortfolio(
     parsed.tsquery ? textCandidates(db, scope, parsed.tsquery, CANDIDATES) : Promise.resolve([]),
     vectorCandidates(db, scope, vector, model, CANDIDATES),
   ]);
-  const fused = new Map<string, { id: string; score: number; textRank: number; similarity: number | null }>();
+  const fused = new Map<
+    string,
+    { id: string; score: number; textRank: number; similarity: number | null }
+  >();
   textRanked.forEach((row, index) => {
-    fused.set(row.id, { id: row.id, score: 1 / (RRF_K + index + 1), textRank: row.rank, similarity: null });
+    fused.set(row.id, {
+      id: row.id,
+      score: 1 / (RRF_K + index + 1),
+      textRank: row.rank,
+      similarity: null,
+    });
   });
   vectorRanked.forEach((row, index) => {
     const entry = fused.get(row.id) ?? { id: row.id, score: 0, textRank: 0, similarity: null };
@@ -164,7 +173,8 @@ export function parseQuery(query: string): ParsedQuery {
   }
   if (words.length === 0) return { tsquery: null, words, terms: [] };
   const terms = words.map((word, index) => {
-    const prefix = index === words.length - 1 && /^[\p{L}\p{N}]{3,}$/u.test(word) && !/\s$/.test(query);
+    const prefix =
+      index === words.length - 1 && /^[\p{L}\p{N}]{3,}$/u.test(word) && !/\s$/.test(query);
     // A prefix term is built from letters and digits only, so to_tsquery cannot see an operator.
     return prefix
       ? sql`(plainto_tsquery('english'::regconfig, ${word}) || to_tsquery('english'::regconfig, ${`${word}:*`}))`
@@ -187,14 +197,17 @@ export function parseQuery(query: string): ParsedQuery {
 // ---------------------------------------------------------------------------------------------
 
 async function textCandidates(db: Database, scope: SQL, tsquery: SQL, limit: number) {
-  const rows = await db.execute<{ id: string; rank: number | string }>(sql`
+  const rows = await queryRows<{ id: string; rank: number | string }>(
+    db,
+    sql`
     with q as (select ${tsquery} as query)
     select ${portfolioItems.id} as id, ts_rank(${portfolioItems.searchVector}, q.query, 1) as rank
     from ${portfolioItems}, q
     where ${scope} and ${portfolioItems.searchVector} @@ q.query
     order by rank desc, ${portfolioItems.position} asc, ${portfolioItems.id} asc
-    limit ${limit}`);
-  return rows.rows.map((row) => ({ id: row.id, rank: Number(row.rank) }));
+    limit ${limit}`,
+  );
+  return rows.map((row) => ({ id: row.id, rank: Number(row.rank) }));
 }
 
 async function vectorCandidates(
@@ -205,7 +218,9 @@ async function vectorCandidates(
   limit: number,
 ) {
   const literal = vectorLiteral(vector);
-  const rows = await db.execute<{ id: string; similarity: number | string }>(sql`
+  const rows = await queryRows<{ id: string; similarity: number | string }>(
+    db,
+    sql`
     select ${portfolioItems.id} as id,
            (select sum(a * b) from unnest(${portfolioItems.embedding}, ${literal}::real[]) as t(a, b)) as similarity
     from ${portfolioItems}
@@ -213,8 +228,9 @@ async function vectorCandidates(
       and ${portfolioItems.embeddingModel} = ${model}
       and cardinality(${portfolioItems.embedding}) = ${vector.length}
     order by similarity desc nulls last, ${portfolioItems.position} asc
-    limit ${limit}`);
-  return rows.rows.map((row) => ({ id: row.id, similarity: Number(row.similarity) }));
+    limit ${limit}`,
+  );
+  return rows.map((row) => ({ id: row.id, similarity: Number(row.similarity) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,7 +253,7 @@ async function explain(
           sql`, `,
         )}) as t(word, query)`
       : sql`(select null::text as word, ''::tsquery as query where false) as t`;
-  const rows = await db.execute<{
+  const rows = await queryRows<{
     id: string;
     matched_terms: string[] | string | null;
     in_a: boolean;
@@ -245,7 +261,9 @@ async function explain(
     in_c: boolean;
     in_d: boolean;
     headline: string | null;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with q as (select ${query} as query)
     select p.id,
       array(select t.word from ${termValues} where p.search_vector @@ t.query) as matched_terms,
@@ -261,8 +279,9 @@ async function explain(
     where p.user_id = ${userId} and p.id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )})`);
-  const why = new Map(rows.rows.map((row) => [row.id, row]));
+    )})`,
+  );
+  const why = new Map(rows.map((row) => [row.id, row]));
 
   const records = await db
     .select(itemColumns)
@@ -323,7 +342,12 @@ export function toSegments(headline: string): SnippetSegment[] {
 // ---------------------------------------------------------------------------------------------
 
 /** The text an item is embedded from. */
-export function embeddingText(row: Pick<ItemRecord, 'title' | 'skills' | 'role' | 'industry' | 'description' | 'results' | 'filesText'>): string {
+export function embeddingText(
+  row: Pick<
+    ItemRecord,
+    'title' | 'skills' | 'role' | 'industry' | 'description' | 'results' | 'filesText'
+  >,
+): string {
   return [
     row.title,
     row.skills.length > 0 ? `Skills: ${row.skills.join(', ')}` : '',

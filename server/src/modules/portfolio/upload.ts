@@ -73,7 +73,16 @@ export function extensionOf(name: string): string {
 }
 
 /** Byte patterns that make a file something else too (HTML, script, archive): polyglots. */
-const IMAGE_FORBIDDEN = ['<script', '<html', '<svg', '<?php', '<!doctype', '<iframe', '%pdf-', 'pk\u0003\u0004'];
+const IMAGE_FORBIDDEN = [
+  '<script',
+  '<html',
+  '<svg',
+  '<?php',
+  '<!doctype',
+  '<iframe',
+  '%pdf-',
+  'pk\u0003\u0004',
+];
 const PDF_FORBIDDEN = ['<script', '<html', '<!doctype', '/javascript', '/launch', '/embeddedfile'];
 
 function findForbidden(data: Buffer, patterns: string[]): string | null {
@@ -102,7 +111,9 @@ export async function inspectUpload(input: {
 
   const ext = extensionOf(originalName);
   if (ext === 'svg' || ext === 'svgz') {
-    throw refuse(`SVG files are not accepted because they can carry scripts. Upload ${PORTFOLIO_FILE_TYPES_LABEL}.`);
+    throw refuse(
+      `SVG files are not accepted because they can carry scripts. Upload ${PORTFOLIO_FILE_TYPES_LABEL}.`,
+    );
   }
   const byExtension = PORTFOLIO_FILE_TYPES.find((type) =>
     (type.extensions as readonly string[]).includes(ext),

@@ -1,0 +1,162 @@
+/**
+ * What the login route costs a first-time visitor (issue 2 item 12): the JS and CSS that /login
+ * actually loads (bytes and gzip bytes, recorded from the page's responses in headless Chromium)
+ * and its paint and load timings (PerformanceObserver), against a production build served locally.
+ * Budgets: under 170 KB of JS gzip, largest contentful paint under 500 ms.
+ */
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import { createSpaServer } from '../serve-spa.ts';
+import { launchChromium } from '../../tests/support/browser.ts';
+import { buildSpa } from '../../tests/support/stack.ts';
+
+import {
+  BENCH_PORTS,
+  BENCH_PROJECT_ID,
+  formatNumber,
+  kb,
+  printTable,
+  type BenchSection,
+} from './support.ts';
+
+const RUNS = Number(process.env.BENCH_LOGIN_RUNS ?? 5);
+const JS_BUDGET_GZIP = 170 * 1024;
+const LCP_BUDGET_MS = 500;
+
+// Runs before any page script: records paint entries as they happen.
+const OBSERVE_PAINTS = `
+  window.__bench = { lcp: 0, fcp: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.lcp = entry.renderTime || entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === 'first-contentful-paint') window.__bench.fcp = entry.startTime;
+    }
+  }).observe({ type: 'paint', buffered: true });
+`;
+
+const READ_TIMINGS = `
+  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    resolve({
+      lcp: window.__bench.lcp,
+      fcp: window.__bench.fcp,
+      ttfb: nav.responseStart,
+      domContentLoaded: nav.domContentLoadedEventEnd,
+      load: nav.loadEventEnd,
+    });
+  })))
+`;
+
+type Timings = { lcp: number; fcp: number; ttfb: number; domContentLoaded: number; load: number };
+type Asset = { url: string; kind: 'js' | 'css'; bytes: number; gzip: number };
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+const section: BenchSection = {
+  name: 'login-route',
+  description: 'JS/CSS bytes and paint timings of /login in headless Chromium',
+  async run(context) {
+    let root = process.env.BENCH_DIST;
+    if (!root) {
+      root = join(context.workDir, 'dist');
+      await buildSpa({
+        settings: {
+          apiPort: BENCH_PORTS.api,
+          emulatorHost: `127.0.0.1:${BENCH_PORTS.emulator.port}`,
+          projectId: BENCH_PROJECT_ID,
+        },
+        outDir: root,
+        logFile: join(context.workDir, 'build.log'),
+      });
+    }
+    const server = await createSpaServer({ root, host: 'localhost', port: BENCH_PORTS.web });
+    const browser = await launchChromium();
+    try {
+      const runs: Timings[] = [];
+      let assets: Asset[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        // A new context each time: a first visit, cold cache, no service worker.
+        const browserContext = await browser.newContext({ serviceWorkers: 'block' });
+        const page = await browserContext.newPage();
+        await page.addInitScript(OBSERVE_PAINTS);
+        const seen: Array<Promise<Asset | undefined>> = [];
+        page.on('response', (response) => {
+          const type = response.request().resourceType();
+          if (type !== 'script' && type !== 'stylesheet') return;
+          seen.push(
+            response.body().then(
+              (body) => ({
+                url: new URL(response.url()).pathname,
+                kind: type === 'script' ? 'js' : 'css',
+                bytes: body.length,
+                gzip: gzipSync(body).length,
+              }),
+              () => undefined,
+            ),
+          );
+        });
+        await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+        await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+        runs.push((await page.evaluate(READ_TIMINGS)) as Timings);
+        if (run === 0)
+          assets = (await Promise.all(seen)).filter((a): a is Asset => a !== undefined);
+        await browserContext.close();
+      }
+
+      const total = (kind: 'js' | 'css') =>
+        assets
+          .filter((asset) => asset.kind === kind)
+          .reduce(
+            (sum, asset) => ({ bytes: sum.bytes + asset.bytes, gzip: sum.gzip + asset.gzip }),
+            {
+              bytes: 0,
+              gzip: 0,
+            },
+          );
+      const js = total('js');
+      const css = total('css');
+      printTable(
+        'Login route (/login): files loaded',
+        ['file', 'bytes', 'gzip'],
+        [
+          ...assets
+            .sort((a, b) => b.gzip - a.gzip)
+            .map((asset) => [asset.url, kb(asset.bytes), kb(asset.gzip)]),
+          ['JS total', kb(js.bytes), kb(js.gzip)],
+          ['CSS total', kb(css.bytes), kb(css.gzip)],
+        ],
+      );
+      const timing = (key: keyof Timings) => `${formatNumber(median(runs.map((r) => r[key])))} ms`;
+      printTable(
+        `Login route (/login): timings, median of ${RUNS} cold loads`,
+        ['metric', 'value'],
+        [
+          ['TTFB', timing('ttfb')],
+          ['first contentful paint', timing('fcp')],
+          ['largest contentful paint', timing('lcp')],
+          ['DOMContentLoaded', timing('domContentLoaded')],
+          ['load', timing('load')],
+        ],
+      );
+      const lcp = median(runs.map((r) => r.lcp));
+      console.log(
+        `  budget: JS gzip ${kb(js.gzip)} of ${kb(JS_BUDGET_GZIP)} ${js.gzip <= JS_BUDGET_GZIP ? '(within)' : '(OVER)'}; ` +
+          `LCP ${formatNumber(lcp)} ms of ${LCP_BUDGET_MS} ms ${lcp <= LCP_BUDGET_MS ? '(within)' : '(OVER)'}`,
+      );
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+};
+
+export default section;

@@ -1,0 +1,211 @@
+/**
+ * Shared pieces for bench sections (scripts/bench/*.bench.ts): a work folder, one Auth emulator
+ * for the whole run, an API process per database engine, autocannon and result tables.
+ *
+ * A section is a file `scripts/bench/<name>.bench.ts` whose default export is a BenchSection;
+ * `npm run bench` runs every section in name order, `npm run bench -- <name>…` only those.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+import { startAuthEmulator, type AuthEmulator } from '../../tests/support/firebase-emulator.ts';
+import { startApi, type ApiSettings, type RunningApi } from '../../tests/support/stack.ts';
+
+export const BENCH_PROJECT_ID = 'demo-bidwright';
+/** Ports of a bench run: apart from npm start (dev), server tests and e2e (docs/conventions.md). */
+export const BENCH_PORTS = {
+  emulator: { port: 9399, hubPort: 4430, loggingPort: 4530 },
+  api: 5250,
+  web: 3250,
+} as const;
+
+export type BenchSection = {
+  name: string;
+  description: string;
+  run: (context: BenchContext) => Promise<void>;
+};
+
+export type Engine = { name: 'PGlite' | 'PostgreSQL'; databaseUrl?: string };
+
+export type BenchContext = {
+  /** A folder for this run, removed at the end. */
+  workDir: string;
+  /** Seconds per autocannon cell (BENCH_DURATION, default 20). */
+  durationSeconds: number;
+  connections: number;
+  /** The Auth emulator, started on first use and stopped at the end of the run. */
+  emulatorHost: () => Promise<string>;
+  /** PGlite always; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. */
+  engines: () => Engine[];
+  /** Starts the API on the bench port against a fresh database of that engine. */
+  startApi: (engine: Engine, extraEnv?: Record<string, string>) => Promise<BenchApi>;
+};
+
+export type BenchApi = RunningApi & { engine: Engine; stop: () => Promise<void> };
+
+export function createContext(workDir: string): {
+  context: BenchContext;
+  dispose: () => Promise<void>;
+} {
+  let emulator: Promise<AuthEmulator> | undefined;
+  const context: BenchContext = {
+    workDir,
+    durationSeconds: Number(process.env.BENCH_DURATION ?? 20),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    async emulatorHost() {
+      emulator ??= startAuthEmulator({
+        projectId: BENCH_PROJECT_ID,
+        ...BENCH_PORTS.emulator,
+        logFile: join(workDir, 'firebase-emulator.log'),
+      });
+      return (await emulator).host;
+    },
+    engines() {
+      const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      return url
+        ? [{ name: 'PGlite' }, { name: 'PostgreSQL', databaseUrl: url }]
+        : [{ name: 'PGlite' }];
+    },
+    async startApi(engine, extraEnv = {}) {
+      const emulatorHost = await context.emulatorHost();
+      const dataDir = join(workDir, `data-${Date.now()}`);
+      mkdirSync(dataDir, { recursive: true });
+      let databaseUrl: string | undefined;
+      let dropDatabase = async () => {};
+      if (engine.databaseUrl) {
+        const fresh = await createScratchDatabase(engine.databaseUrl);
+        databaseUrl = fresh.url;
+        dropDatabase = fresh.drop;
+      }
+      const settings: ApiSettings = {
+        port: BENCH_PORTS.api,
+        dataDir,
+        databaseUrl,
+        emulatorHost,
+        projectId: BENCH_PROJECT_ID,
+        corsOrigins: [`http://localhost:${BENCH_PORTS.web}`],
+        logLevel: 'warn',
+        // The per-user rate limits would turn a load test into a 429 test.
+        extraEnv: {
+          RATE_LIMIT_PER_MINUTE: '100000000',
+          WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
+          ...extraEnv,
+        },
+      };
+      const api = await startApi(settings, { logFile: join(workDir, 'api.log') });
+      return {
+        ...api,
+        engine,
+        stop: async () => {
+          await api.process.stop('SIGTERM', 10_000);
+          await dropDatabase();
+        },
+      };
+    },
+  };
+  return {
+    context,
+    dispose: async () => {
+      if (emulator) await (await emulator).stop();
+    },
+  };
+}
+
+/** A new database on the server of `baseUrl`, dropped afterwards. */
+export async function createScratchDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bidwright_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export type LoadResult = {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+};
+
+export type LoadOptions = {
+  label: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  durationSeconds: number;
+  /** Unmeasured seconds first, so JIT and caches settle. */
+  warmupSeconds?: number;
+};
+
+function cannon(options: LoadOptions, duration: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections,
+    duration,
+    timeout: 10,
+  });
+}
+
+/** autocannon against one endpoint; errors are connection errors, timeouts and non-2xx replies. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  if ((options.warmupSeconds ?? 3) > 0) await cannon(options, options.warmupSeconds ?? 3);
+  const result = await cannon(options, options.durationSeconds);
+  return {
+    label: options.label,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+export function printTable(title: string, header: string[], rows: string[][]): void {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ');
+  console.log(`\n${title}`);
+  console.log(`  ${line(header)}`);
+  console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of rows) console.log(`  ${line(row)}`);
+}
+
+export const formatNumber = (value: number, digits = 0): string =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

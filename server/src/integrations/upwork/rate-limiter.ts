@@ -1,0 +1,28 @@
+/**
+ * Spaces requests so one API instance stays under Upwork's per-IP limit (about 10 requests a
+ * second, upwork-api.md §6). Callers await `take()`; it resolves when their turn comes. A 429 with
+ * Retry-After pauses everyone (`pauseFor`), since the limit is per IP, not per user.
+ */
+export class RateLimiter {
+  private nextSlot = 0;
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly clock: () => number = () => Date.now(),
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  ) {}
+
+  async take(): Promise<void> {
+    const interval = 1000 / this.perSecond;
+    const now = this.clock();
+    const slot = Math.max(now, this.nextSlot, this.pausedUntil);
+    this.nextSlot = slot + interval;
+    const wait = slot - now;
+    if (wait > 0) await this.sleep(wait);
+  }
+
+  pauseFor(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock() + ms);
+  }
+}

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
+import type { CreateSavedSearchBody, SavedSearch, UpdateSavedSearchBody } from '#contract/jobs';
+
+import type { Database } from '../../db/client.ts';
+import { jobMatches, savedSearches, type SavedSearchRow } from '../../db/schema/jobs.ts';
+import { HttpError, notFound } from '../../http-error.ts';
+import type { EventBus } from '../../plugins/events.ts';
+import { recordActivity } from '../activities/service.ts';
+import { getProfileRow } from '../profile/service.ts';
+import * as jobsRepo from '../jobs/repo.ts';
+import { filtersToQuery, rescoreStale } from '../jobs/service.ts';
+import { connectionRow, syncJobs, type UpworkDeps } from '../upwork/service.ts';
+
+/** Saved searches (issue 4 item 6): CRUD scoped to the owner, and the alert poller. */
+
+const MAX_SAVED_SEARCHES = 100;
+/** How many of the newest matches a poll looks at. */
+const POLL_WINDOW = 50;
+
+export function toSavedSearch(row: SavedSearchRow): SavedSearch {
+  return {
+    id: row.id,
+    name: row.name,
+    filters: row.filters,
+    alert: row.alert,
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    lastMatchAt: row.lastMatchAt?.toISOString() ?? null,
+    newMatches: row.newMatches,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listSavedSearches(db: Database, userId: string): Promise<SavedSearch[]> {
+  const rows = await db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(asc(sql`lower(${savedSearches.name})`))
+    .limit(MAX_SAVED_SEARCHES);
+  return rows.map(toSavedSearch);
+}
+
+async function requireSavedSearch(db: Database, userId: string, id: string): Promise<SavedSearchRow> {
+  const rows = await db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .limit(1);
+  if (!rows[0]) throw notFound('Saved search');
+  return rows[0];
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+const duplicateName = (name: string) =>
+  new HttpError(409, 'conflict', `You already have a saved search called “${name}”. Choose another name.`, {
+    name: 'already used',
+  });
+
+export async function createSavedSearch(db: Database, userId: string, body: CreateSavedSearchBody): Promise<SavedSearch> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId));
+  if (n >= MAX_SAVED_SEARCHES) {
+    throw new HttpError(400, 'validation_failed', `You can keep at most ${MAX_SAVED_SEARCHES} saved searches; delete one first.`);
+  }
+  try {
+    const [row] = await db
+      .insert(savedSearches)
+      .values({ userId, name: body.name, filters: body.filters, alert: body.alert ?? false })
+      .returning();
+    if (!row) throw new Error('saved search insert returned nothing');
+    await recordActivity(db, {
+      userId,
+      action: 'save_saved_search',
+      searchName: row.name,
+      details: { id: row.id, alert: row.alert, filters: row.filters },
+    });
+    return toSavedSearch(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(body.name);
+    throw error;
+  }
+}
+
+export async function updateSavedSearch(db: Database, userId: string, id: string, body: UpdateSavedSearchBody): Promise<SavedSearch> {
+  const existing = await requireSavedSearch(db, userId, id);
+  try {
+    const filtersChanged = body.filters !== undefined;
+    const [row] = await db
+      .update(savedSearches)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.filters !== undefined ? { filters: body.filters } : {}),
+        ...(body.alert !== undefined ? { alert: body.alert } : {}),
+        // New filters: the next poll starts from the current matches without notifying.
+        ...(filtersChanged ? { lastCheckedAt: null, newMatches: 0 } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(savedSearches.id, existing.id), eq(savedSearches.userId, userId)))
+      .returning();
+    if (!row) throw notFound('Saved search');
+    if (filtersChanged) await db.delete(jobMatches).where(eq(jobMatches.savedSearchId, row.id));
+    await recordActivity(db, {
+      userId,
+      action: 'save_saved_search',
+      searchName: row.name,
+      details: { id: row.id, alert: row.alert, renamedFrom: body.name && body.name !== existing.name ? existing.name : undefined },
+    });
+    return toSavedSearch(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(body.name ?? existing.name);
+    throw error;
+  }
+}
+
+export async function deleteSavedSearch(db: Database, userId: string, id: string): Promise<void> {
+  const row = await requireSavedSearch(db, userId, id);
+  await db.delete(savedSearches).where(and(eq(savedSearches.id, row.id), eq(savedSearches.userId, userId)));
+  await recordActivity(db, { userId, action: 'delete_saved_search', searchName: row.name, details: { id: row.id } });
+}
+
+/** Loading a search: the SPA applies its filters; the unseen-match counter is cleared. */
+export async function loadSavedSearch(db: Database, userId: string, id: string): Promise<SavedSearch> {
+  const existing = await requireSavedSearch(db, userId, id);
+  const [row] = await db
+    .update(savedSearches)
+    .set({ newMatches: 0, updatedAt: new Date() })
+    .where(and(eq(savedSearches.id, existing.id), eq(savedSearches.userId, userId)))
+    .returning();
+  await recordActivity(db, { userId, action: 'load_saved_search', searchName: existing.name, details: { id: existing.id } });
+  return toSavedSearch(row ?? existing);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The poller
+
+export type PollDeps = UpworkDeps & { events: EventBus; log?: { warn: (obj: object, msg: string) => void } };
+
+export type PollResult = { searches: number; notified: number; newMatches: number; dropped: number };
+
+/**
+ * One pass over every alerting saved search. Each runs as its owner: the sync, the query and the
+ * matches are scoped to the search's user id. The first pass of a search records what matches
+ * without notifying; later passes notify about jobs not seen before.
+ */
+export async function pollSavedSearches(deps: PollDeps, now = new Date()): Promise<PollResult> {
+  const result: PollResult = { searches: 0, notified: 0, newMatches: 0, dropped: 0 };
+  result.dropped = await jobsRepo.purgeExpiredUpworkJobs(deps.db, now);
+  const searches = await deps.db.select().from(savedSearches).where(eq(savedSearches.alert, true)).orderBy(asc(savedSearches.lastCheckedAt));
+  const synced = new Set<string>();
+  for (const search of searches) {
+    result.searches += 1;
+    try {
+      const found = await pollOne(deps, search, now, synced);
+      result.newMatches += found;
+      if (found > 0) result.notified += 1;
+    } catch (error) {
+      deps.log?.warn({ err: error instanceof Error ? error.message : 'unknown', savedSearchId: search.id }, 'saved search poll failed');
+    }
+  }
+  return result;
+}
+
+async function pollOne(deps: PollDeps, search: SavedSearchRow, now: Date, synced: Set<string>): Promise<number> {
+  const userId = search.userId;
+  const connection = await connectionRow(deps.db, userId);
+  if (connection?.status === 'connected') {
+    try {
+      await syncJobs(deps, userId, search.filters);
+      synced.add(userId);
+    } catch (error) {
+      // Recorded on the connection (lastError); the search still runs on stored jobs.
+      deps.log?.warn({ err: error instanceof Error ? error.message : 'unknown', userId }, 'saved search sync failed');
+    }
+  }
+  await rescoreStale(deps.db, userId, now);
+  const query = filtersToQuery(search.filters, POLL_WINDOW);
+  const { sort: _sort, limit, cursor: _cursor, ...filter } = query;
+  void _sort;
+  void _cursor;
+  const page = await jobsRepo.listJobRows(deps.db, userId, filter, 'newest', limit, undefined, now);
+  const ids = page.rows.map((row) => row.id);
+  let fresh: string[] = [];
+  if (ids.length > 0) {
+    const seen = await deps.db
+      .select({ jobId: jobMatches.jobId })
+      .from(jobMatches)
+      .where(and(eq(jobMatches.savedSearchId, search.id), inArray(jobMatches.jobId, ids)));
+    const seenIds = new Set(seen.map((m) => m.jobId));
+    fresh = ids.filter((id) => !seenIds.has(id));
+    if (fresh.length > 0) {
+      await deps.db
+        .insert(jobMatches)
+        .values(fresh.map((jobId) => ({ userId, savedSearchId: search.id, jobId, notifiedAt: search.lastCheckedAt ? now : null })))
+        .onConflictDoNothing();
+    }
+  }
+  const firstPass = search.lastCheckedAt === null;
+  const notify = !firstPass && fresh.length > 0;
+  await deps.db
+    .update(savedSearches)
+    .set({
+      lastCheckedAt: now,
+      ...(notify ? { lastMatchAt: now, newMatches: search.newMatches + fresh.length } : {}),
+      updatedAt: now,
+    })
+    .where(and(eq(savedSearches.id, search.id), eq(savedSearches.userId, userId)));
+  if (!notify) return 0;
+
+  const profile = await getProfileRow(deps.db, userId);
+  if (profile && !profile.notifyOnSavedSearchMatches) return fresh.length;
+  const top = page.rows.find((row) => row.id === fresh[0]);
+  deps.events.publish(userId, {
+    type: 'notification',
+    data: {
+      id: randomUUID(),
+      title: `${fresh.length} new ${fresh.length === 1 ? 'job' : 'jobs'} for “${search.name}”`,
+      body: top ? `${top.title}${top.fitScore !== null ? ` (fit ${top.fitScore})` : ''}` : 'Open the saved search to see them.',
+      href: `/upwork-jobs?saved=${search.id}`,
+      createdAt: now.toISOString(),
+    },
+  });
+  return fresh.length;
+}

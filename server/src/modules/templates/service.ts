@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+
+import type { ActivityAction } from '#contract/activity';
+import {
+  renderTemplate,
+  templateVariablesIn,
+  unknownTemplateVariables,
+  type CreateTemplateBody,
+  type Template,
+  type TemplateKind,
+  type TemplatePreview,
+  type UpdateTemplateBody,
+} from '#contract/templates';
+
+import { templateValues } from '../../ai/draft-values.ts';
+import type { AgentJob } from '../../ai/types.ts';
+import type { Database } from '../../db/client.ts';
+import { templates, type TemplateRow } from '../../db/schema/templates.ts';
+import { HttpError } from '../../http-error.ts';
+import { agentJobFromRow, loadAgentProfile, loadJobRow, portfolioSearcher } from '../responses/context.ts';
+
+export function toTemplate(row: TemplateRow): Template {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    body: row.body,
+    variables: row.variables,
+    unknownVariables: unknownTemplateVariables(row.body),
+    isDefault: row.isDefault,
+    usageCount: row.usageCount,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function templateActivity(kind: TemplateKind, verb: 'create' | 'edit' | 'delete' | 'use'): ActivityAction {
+  return `${verb}_${kind}_template` as ActivityAction;
+}
+
+export async function listTemplates(db: Database, userId: string, query: { kind: TemplateKind; q?: string | undefined }) {
+  const conditions = [eq(templates.userId, userId), eq(templates.kind, query.kind)];
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(ilike(templates.name, pattern), ilike(templates.body, pattern));
+    if (match) conditions.push(match);
+  }
+  const rows = await db
+    .select()
+    .from(templates)
+    .where(and(...conditions))
+    .orderBy(desc(templates.isDefault), asc(sql`lower(${templates.name})`), asc(templates.id))
+    .limit(500);
+  return { items: rows.map(toTemplate), nextCursor: null };
+}
+
+export async function getTemplateRow(db: Database, userId: string, id: string): Promise<TemplateRow> {
+  const rows = await db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.id, id), eq(templates.userId, userId)))
+    .limit(1);
+  if (!rows[0]) throw new HttpError(404, 'not_found', 'Template not found');
+  return rows[0];
+}
+
+export async function createTemplate(db: Database, userId: string, body: CreateTemplateBody): Promise<Template> {
+  const kind = body.kind ?? 'response';
+  return db.transaction(async (tx) => {
+    if (body.isDefault) {
+      await tx
+        .update(templates)
+        .set({ isDefault: false })
+        .where(and(eq(templates.userId, userId), eq(templates.kind, kind), eq(templates.isDefault, true)));
+    }
+    const [row] = await tx
+      .insert(templates)
+      .values({
+        userId,
+        kind,
+        name: body.name,
+        body: body.body,
+        variables: templateVariablesIn(body.body),
+        isDefault: body.isDefault ?? false,
+      })
+      .returning();
+    return toTemplate(row!);
+  });
+}
+
+export async function updateTemplate(db: Database, userId: string, id: string, body: UpdateTemplateBody): Promise<Template> {
+  const current = await getTemplateRow(db, userId, id);
+  return db.transaction(async (tx) => {
+    if (body.isDefault) {
+      await tx
+        .update(templates)
+        .set({ isDefault: false })
+        .where(and(eq(templates.userId, userId), eq(templates.kind, current.kind), eq(templates.isDefault, true)));
+    }
+    const [row] = await tx
+      .update(templates)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.body !== undefined ? { body: body.body, variables: templateVariablesIn(body.body) } : {}),
+        ...(body.isDefault !== undefined ? { isDefault: body.isDefault } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(templates.id, id), eq(templates.userId, userId)))
+      .returning();
+    return toTemplate(row!);
+  });
+}
+
+export async function deleteTemplate(db: Database, userId: string, id: string): Promise<TemplateRow> {
+  const current = await getTemplateRow(db, userId, id);
+  await db.delete(templates).where(and(eq(templates.id, id), eq(templates.userId, userId)));
+  return current;
+}
+
+/** Counts one use (a response generated or created from it). */
+export async function markTemplateUsed(db: Database, userId: string, id: string): Promise<TemplateRow | undefined> {
+  const [row] = await db
+    .update(templates)
+    .set({ usageCount: sql`${templates.usageCount} + 1`, lastUsedAt: new Date() })
+    .where(and(eq(templates.id, id), eq(templates.userId, userId)))
+    .returning();
+  return row;
+}
+
+const SAMPLE_JOB: AgentJob = {
+  id: null,
+  title: 'Sample job: React dashboard for a logistics startup',
+  description: 'We need a React developer to build an analytics dashboard for our delivery data.',
+  url: null,
+  skills: ['React', 'TypeScript'],
+  budget: '$3,000',
+  screeningQuestions: ['Have you built a dashboard like this before?'],
+  clientName: null,
+  clientFacts: {},
+  promptTraps: [],
+};
+
+/** The body filled for a real job of the user (or a sample job), with unknown variables listed. */
+export async function previewTemplate(
+  db: Database,
+  user: { id: string; name: string | null },
+  input: { body: string; jobId?: string | undefined },
+): Promise<TemplatePreview> {
+  const job = input.jobId ? agentJobFromRow(await loadJobRow(db, user.id, input.jobId)) : SAMPLE_JOB;
+  const profile = await loadAgentProfile(db, user.id, user.name);
+  const portfolio = await portfolioSearcher(db, user.id, null)(`${job.title} ${job.skills.join(' ')}`, 3);
+  const values = templateValues(job, profile, portfolio);
+  return {
+    text: renderTemplate(input.body, values).replace(/\n{3,}/g, '\n\n'),
+    unknownVariables: unknownTemplateVariables(input.body),
+    values,
+    jobTitle: input.jobId ? job.title : null,
+  };
+}

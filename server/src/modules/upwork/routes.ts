@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { apiErrorSchema } from '#contract/errors';
+import { jobFiltersSchema } from '#contract/jobs';
+import {
+  startUpworkConnectResultSchema,
+  updateUpworkConnectionBodySchema,
+  upworkCallbackBodySchema,
+  upworkConnectionSchema,
+  upworkSyncResultSchema,
+} from '#contract/upwork';
+
+import * as service from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+  502: apiErrorSchema,
+  503: apiErrorSchema,
+};
+
+/** /api/upwork: the connection (OAuth) and the job sync. Every route needs the 'upwork' module. */
+const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: service.UpworkDeps = { db: app.db, config: app.config, limiter: service.sharedLimiter(app.config) };
+  const gate = { module: 'upwork' as const };
+  const sensitive = { module: 'upwork' as const, sensitive: true };
+
+  app.get(
+    '/connection',
+    {
+      config: gate,
+      schema: {
+        tags: ['upwork'],
+        summary: 'The caller’s Upwork connection: status, organization, last sync (never tokens)',
+        response: { 200: upworkConnectionSchema, ...errors },
+      },
+    },
+    async (request) => service.toConnection(await service.connectionRow(app.db, request.user!.id), app.config),
+  );
+
+  app.post(
+    '/connect',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['upwork'],
+        summary: 'Start the OAuth flow: answers the Upwork authorize URL (with a single-use state)',
+        response: { 200: startUpworkConnectResultSchema, ...errors },
+      },
+    },
+    async (request) => ({ authorizeUrl: await service.startConnect(deps, request.user!.id) }),
+  );
+
+  app.post(
+    '/callback',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['upwork'],
+        summary: 'Finish the OAuth flow with the code and state Upwork sent back to the SPA',
+        body: upworkCallbackBodySchema,
+        response: { 200: upworkConnectionSchema, ...errors },
+      },
+    },
+    async (request) => service.completeConnect(deps, request.user!.id, request.body),
+  );
+
+  app.patch(
+    '/connection',
+    {
+      config: gate,
+      schema: {
+        tags: ['upwork'],
+        summary: 'Choose the organization Upwork requests act for (X-Upwork-API-TenantId)',
+        body: updateUpworkConnectionBodySchema,
+        response: { 200: upworkConnectionSchema, ...errors },
+      },
+    },
+    async (request) => service.chooseOrganization(deps, request.user!.id, request.body.organizationId),
+  );
+
+  app.delete(
+    '/connection',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['upwork'],
+        summary: 'Disconnect: deletes the stored tokens (remove the app on Upwork too: see removeAppUrl)',
+        response: { 200: upworkConnectionSchema, ...errors },
+      },
+    },
+    async (request) => service.disconnect(deps, request.user!.id),
+  );
+
+  app.post(
+    '/sync',
+    {
+      config: gate,
+      schema: {
+        tags: ['upwork'],
+        summary: 'Fetch Upwork jobs matching these filters into the caller’s job list',
+        body: jobFiltersSchema,
+        response: { 200: upworkSyncResultSchema, ...errors },
+      },
+    },
+    async (request) => service.syncJobs(deps, request.user!.id, request.body),
+  );
+};
+
+export default upworkRoutes;

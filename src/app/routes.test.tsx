@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { backendUserJson, identityUser, TEST_API } from '@/testing/factories';
+import { server } from '@/testing/msw/server';
+import { renderApp } from '@/testing/render';
+
+function backendAnswers(overrides: Parameters<typeof backendUserJson>[0] = {}) {
+  server.use(http.get(`${TEST_API}/api/users`, () => HttpResponse.json([backendUserJson(overrides)])));
+}
+
+const signedIn = { session: { identity: identityUser() } };
+const location = () => screen.getByTestId('location').textContent;
+
+describe('route guards', () => {
+  it('sends a signed-out visitor of a signed-in route to /login', async () => {
+    renderApp({ route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/login');
+  });
+
+  it.each(['/settings/account', '/template-manager', '/settings'])(
+    'guards %s too (product §1)',
+    async (route) => {
+      renderApp({ route });
+      await waitFor(() => expect(location()).toBe('/login'));
+    },
+  );
+
+  it('sends a signed-in user from /login to /dashboard', async () => {
+    backendAnswers();
+    renderApp({ route: '/login', ...signedIn });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+  });
+
+  it.each(['/no-such-page', '/'])('sends the unknown path %s to /dashboard', async (route) => {
+    backendAnswers();
+    renderApp({ route, ...signedIn });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+  });
+
+  it("shows 'Loading...' with a spinner while the session loads", () => {
+    server.use(http.get(`${TEST_API}/api/users`, () => new Promise<never>(() => undefined)));
+    renderApp({ route: '/dashboard', ...signedIn });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it("shows 'Access Denied' on /users and /settings/users to a member", async () => {
+    backendAnswers({ role: 'member' });
+    renderApp({ route: '/users', ...signedIn });
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it('shows an admin the users table', async () => {
+    backendAnswers({ role: 'admin' });
+    server.use(
+      http.get(`${TEST_API}/api/admin/users`, () =>
+        HttpResponse.json({
+          items: [
+            backendUserJson({ name: 'Grace Hopper', email: 'grace@example.com', role: 'admin', modules: ['response'] }),
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderApp({ route: '/settings/users', ...signedIn });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const row = await within(table).findByRole('row', { name: /Grace Hopper/ });
+    expect(row).toHaveTextContent('grace@example.com');
+    expect(row).toHaveTextContent('admin');
+    expect(row).toHaveTextContent('response');
+  });
+
+  it("shows 'Help' and 'Coming soon.' on /support", async () => {
+    backendAnswers();
+    renderApp({ route: '/support', ...signedIn });
+    expect(await screen.findByRole('heading', { name: 'Help' })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon.')).toBeInTheDocument();
+  });
+
+  it('redirects /transactions to the transactions tab of /leads', async () => {
+    backendAnswers();
+    renderApp({ route: '/transactions', ...signedIn });
+    await waitFor(() => expect(location()).toBe('/leads?tab=transactions'));
+  });
+});
+
+describe('module gating', () => {
+  it("a route of a module the user lacks says it is 'not enabled for your account'", async () => {
+    backendAnswers({ modules: ['upwork'] });
+    renderApp({ route: '/responses', ...signedIn });
+    expect(await screen.findByText(/not enabled for your account/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No responses yet' })).not.toBeInTheDocument();
+  });
+
+  it('a route of an enabled module shows the screen', async () => {
+    backendAnswers({ modules: ['response'] });
+    renderApp({ route: '/responses', ...signedIn });
+    expect(await screen.findByRole('heading', { name: 'Responses' })).toBeInTheDocument();
+  });
+
+  it('when the backend user cannot be loaded, gated routes are not enabled (no role)', async () => {
+    server.use(
+      http.get(`${TEST_API}/api/users`, () =>
+        HttpResponse.text('<!doctype html><html></html>', { headers: { 'content-type': 'text/html' } }),
+      ),
+    );
+    renderApp({ route: '/upwork-jobs', ...signedIn });
+    expect(await screen.findByText(/not enabled for your account/)).toBeInTheDocument();
+  });
+});

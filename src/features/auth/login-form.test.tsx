@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+
+import { loginFormMachine } from '@/machines/login-form.machine';
+import { renderWithProviders } from '@/testing/render';
+
+import { LoginForm } from './login-form';
+
+function deferred() {
+  let resolve: () => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const authError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+
+function renderForm(actors: Partial<Record<'signIn' | 'reset' | 'popup' | 'redirect', () => Promise<void>>>) {
+  const signIn = vi.fn(actors.signIn ?? (() => Promise.resolve()));
+  const reset = vi.fn(actors.reset ?? (() => Promise.resolve()));
+  const logic = loginFormMachine.provide({
+    actors: {
+      signInWithPassword: fromPromise(({ input }) => signIn.call(null, input as never)),
+      sendPasswordReset: fromPromise(({ input }) => reset.call(null, input as never)),
+      signInWithGooglePopup: fromPromise(actors.popup ?? (() => Promise.resolve())),
+      signInWithGoogleRedirect: fromPromise(actors.redirect ?? (() => new Promise<void>(() => undefined))),
+    },
+  });
+  return { ...renderWithProviders(<LoginForm logic={logic} />, { route: '/login' }), signIn, reset };
+}
+
+describe('LoginForm', () => {
+  it("disables the inputs and reads 'Signing in...' while busy", async () => {
+    const pending = deferred();
+    const { user, signIn } = renderForm({ signIn: () => pending.promise });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByLabelText('Password')).toBeDisabled();
+    expect(signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret' });
+    pending.resolve();
+  });
+
+  it('shows a wrong password in red as an alert, and keeps the typed email', async () => {
+    const { user } = renderForm({ signIn: () => Promise.reject(authError('auth/wrong-password')) });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The email or password is incorrect.');
+    expect(alert.className).toContain('text-red');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Email')).toBeEnabled();
+  });
+
+  it("sends the reset email for the typed email and says 'Password reset email sent.'", async () => {
+    const { user, reset } = renderForm({});
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText('Password reset email sent.')).toBeInTheDocument();
+    expect(reset).toHaveBeenCalledWith({ email: 'ada@example.com' });
+  });
+
+  it('falls back to a redirect when the Google popup is blocked', async () => {
+    const redirect = vi.fn(() => new Promise<void>(() => undefined));
+    const { user } = renderForm({ popup: () => Promise.reject(authError('auth/popup-blocked')), redirect });
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(
+      await screen.findByText('Popup was blocked or closed. Redirecting to Google sign-in...'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
+  });
+
+  it("links 'create a new account' to /signup", () => {
+    renderForm({});
+    expect(screen.getByRole('link', { name: 'create a new account' })).toHaveAttribute('href', '/signup');
+  });
+});

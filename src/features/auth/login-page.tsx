@@ -1,0 +1,12 @@
+import { AuthShell } from './auth-shell';
+import { completeRedirectSignIn, loginFormLogic } from './auth-actions';
+import { LoginForm } from './login-form';
+
+/** /login (seed §2). */
+export default function LoginPage() {
+  return (
+    <AuthShell>
+      <LoginForm logic={loginFormLogic} completeRedirect={completeRedirectSignIn} />
+    </AuthShell>
+  );
+}
