@@ -91,6 +91,9 @@ function onSignal(signal: NodeJS.Signals) {
   firstSignalAt = now;
   void shutdown(signal === 'SIGINT' ? 0 : 143);
 }
+// `npm start | tee log`: Ctrl-C ends tee too; writing to the closed pipe must not abort the
+// clean shutdown (the emulator's export in particular).
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 process.on('SIGHUP', onSignal);

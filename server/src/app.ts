@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
@@ -41,13 +46,25 @@ export type BuildAppOptions = {
 };
 
 /** Builds the API without listening (tests use it with inject()). */
-export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const database = options.database ?? (await openConfiguredDatabase(config));
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       // Tokens and cookies never reach the logs (reliability check 22).
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.token'], remove: true },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.apiKey',
+          '*.token',
+        ],
+        remove: true,
+      },
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -85,7 +102,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(swagger, {
     openapi: {
       info: { title: 'Bidwright API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

@@ -32,13 +32,25 @@ function concrete(url: string) {
 
 async function call(route: RouteEntry, headers: Record<string, string> = {}) {
   const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
-  return h.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers, ...(withBody ? { payload: {} } : {}) });
+  return h.app.inject({
+    method: route.method as 'GET',
+    url: concrete(route.url),
+    headers,
+    ...(withBody ? { payload: {} } : {}),
+  });
 }
 
 describe('authorization matrix', () => {
   it('covers the core routes', () => {
     const urls = routes.map((route) => `${route.method} ${route.url}`);
-    expect(urls).toEqual(expect.arrayContaining(['GET /api/users', 'POST /api/activities/log', 'GET /api/admin/users', 'DELETE /api/admin/users/:id']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /api/users',
+        'POST /api/activities/log',
+        'GET /api/admin/users',
+        'DELETE /api/admin/users/:id',
+      ]),
+    );
   });
 
   it('refuses anonymous callers with 401 on every non-public route', async () => {
@@ -61,14 +73,23 @@ describe('authorization matrix', () => {
     for (const route of routes.filter((entry) => entry.role === 'admin' || entry.module)) {
       const response = await call(route, plain.headers);
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(response.json().error.code).toBe(route.role === 'admin' ? 'forbidden' : 'module_not_enabled');
+      expect(response.json().error.code).toBe(
+        route.role === 'admin' ? 'forbidden' : 'module_not_enabled',
+      );
     }
   });
 
   it('lets an admin past every role and module gate (never 401/403)', async () => {
-    for (const route of routes.filter((entry) => (entry.role === 'admin' || entry.module) && entry.method === 'GET' && !entry.url.includes('events'))) {
+    for (const route of routes.filter(
+      (entry) =>
+        (entry.role === 'admin' || entry.module) &&
+        entry.method === 'GET' &&
+        !entry.url.includes('events'),
+    )) {
       const response = await call(route, admin.headers);
-      expect([401, 403], `${route.method} ${route.url} -> ${response.statusCode}`).not.toContain(response.statusCode);
+      expect([401, 403], `${route.method} ${route.url} -> ${response.statusCode}`).not.toContain(
+        response.statusCode,
+      );
     }
   });
 });

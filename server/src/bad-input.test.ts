@@ -16,8 +16,13 @@ let h: Harness;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  h = await createHarness({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000' } });
-  admin = await h.signIn({ role: 'admin', modules: ['response', 'proposal', 'upwork', 'portfolio'] });
+  h = await createHarness({
+    env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000' },
+  });
+  admin = await h.signIn({
+    role: 'admin',
+    modules: ['response', 'proposal', 'upwork', 'portfolio'],
+  });
 });
 afterAll(async () => h.close());
 
@@ -37,12 +42,22 @@ const BAD_BODIES: Array<[string, string]> = [
   ['a number', '42'],
   ['null', 'null'],
   ['unknown fields only', '{"__unknown_field__": 1, "role": "admin", "userId": "x"}'],
-  ['wrong types everywhere', '{"title": 5, "name": [], "email": {}, "action": 7, "status": true, "body": 1, "limit": "many"}'],
+  [
+    'wrong types everywhere',
+    '{"title": 5, "name": [], "email": {}, "action": 7, "status": true, "body": 1, "limit": "many"}',
+  ],
   ['prototype pollution', '{"__proto__": {"polluted": true}}'],
   ['deeply nested junk', JSON.stringify({ a: { b: { c: { d: { e: 'x'.repeat(2_000) } } } } })],
 ];
 
-const BAD_QUERIES = ['limit=-1', 'limit=abc', 'cursor=%00%ff', 'sort=id;drop table users', "q='or 1=1--", 'from=yesterday'];
+const BAD_QUERIES = [
+  'limit=-1',
+  'limit=abc',
+  'cursor=%00%ff',
+  'sort=id;drop table users',
+  "q='or 1=1--",
+  'from=yesterday',
+];
 
 function concrete(url: string, id: string) {
   return url.replace(/:[A-Za-z]+/g, id).replace(/\*$/, 'x');
@@ -51,7 +66,11 @@ function concrete(url: string, id: string) {
 describe('bad input on every route', () => {
   it('never answers 5xx and never changes a row', async () => {
     const routes = h.app.routeTable.filter(
-      (route) => route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.url.includes('events') && route.url !== '/api/health',
+      (route) =>
+        route.url.startsWith('/api') &&
+        !route.url.startsWith('/api/docs') &&
+        !route.url.includes('events') &&
+        route.url !== '/api/health',
     );
     expect(routes.length).toBeGreaterThan(10);
     const before = await rowCounts();
@@ -72,15 +91,26 @@ describe('bad input on every route', () => {
           const response = await h.app.inject({
             method: route.method as 'GET',
             url: attempt.query ? `${url}?${attempt.query}` : url,
-            headers: { ...admin.headers, ...(attempt.payload === undefined ? {} : { 'content-type': 'application/json' }) },
+            headers: {
+              ...admin.headers,
+              ...(attempt.payload === undefined ? {} : { 'content-type': 'application/json' }),
+            },
             ...(attempt.payload === undefined ? {} : { payload: attempt.payload }),
           });
           const where = `${route.method} ${route.url} [id ${id || '-'}] with ${attempt.label} -> ${response.statusCode}`;
           if (response.statusCode < 300) successes += 1;
           // A deliberate 503 (a service not configured here) names its cause; anything else is a crash.
-          const deliberate = response.statusCode === 503 && !/internal_error/.test(response.body) && /"code"/.test(response.body);
-          if (response.statusCode >= 500 && !deliberate) failures.push(`${where}: ${response.body.slice(0, 200)}`);
-          if (response.statusCode >= 400 && !response.headers['content-type']?.includes('json')) failures.push(`${where}: not JSON`);
+          const deliberate =
+            response.statusCode === 503 &&
+            !/internal_error/.test(response.body) &&
+            /"code"/.test(response.body);
+          if (response.statusCode >= 500 && !deliberate)
+            failures.push(`${where}: ${response.body.slice(0, 200)}`);
+          if (
+            response.statusCode >= 400 &&
+            !String(response.headers['content-type'] ?? '').includes('json')
+          )
+            failures.push(`${where}: not JSON`);
         }
       }
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { MODULES, moduleSchema } from '#contract/user';
+import type { MODULES } from '#contract/user';
+import { moduleSchema } from '#contract/user';
 
 /**
  * Every environment variable the API reads, parsed once at start (architecture §3). A bad or
@@ -48,7 +49,11 @@ const envSchema = z.object({
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: booleanFlag,
   /** Portfolio uploads: the largest file accepted (bytes), and where files are stored. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1_024).default(20 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .default(20 * 1024 * 1024),
   UPLOADS_DIR: z.string().min(1).optional(),
   // Upwork (issue 4). With UPWORK_DEMO the URLs default to the local sandbox (tests/support/upwork-sandbox.ts).
   UPWORK_CLIENT_ID: z.string().min(1).optional(),
@@ -65,7 +70,9 @@ const envSchema = z.object({
   AI_PROVIDER: z.enum(['none', 'openai', 'anthropic', 'openai-compatible']).default('none'),
   AI_MODEL: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
-  AI_BASE_URL: z.url({ message: 'AI_BASE_URL must be an http(s) URL, e.g. http://localhost:11434/v1' }).optional(),
+  AI_BASE_URL: z
+    .url({ message: 'AI_BASE_URL must be an http(s) URL, e.g. http://localhost:11434/v1' })
+    .optional(),
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),

@@ -11,13 +11,20 @@ export function decodeCursor(cursor: string): Keyset {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
   if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw new HttpError(400, 'validation_failed', 'The cursor is not valid; start again from the first page.');
+    throw new HttpError(
+      400,
+      'validation_failed',
+      'The cursor is not valid; start again from the first page.',
+    );
   }
   return { createdAt, id };
 }
 
 /** Splits a page fetched with limit + 1 rows into items and the next cursor. */
-export function toPage<T extends Keyset>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
+export function toPage<T extends Keyset>(
+  rows: T[],
+  limit: number,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };

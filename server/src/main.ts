@@ -15,7 +15,9 @@ async function main() {
     throw error;
   }
 
-  const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(`${config.dataDir}/pglite`);
+  const releaseLock = config.databaseUrl
+    ? () => {}
+    : acquireDataDirLock(`${config.dataDir}/pglite`);
   const app = await buildApp(config);
 
   const shutdown = async (signal: string) => {

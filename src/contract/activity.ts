@@ -95,7 +95,9 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 
 export const activityActionSchema = z.enum(ACTIVITY_ACTIONS, {
-  error: () => ({ message: 'Unknown activity action: use one of the names in src/contract/activity.ts' }),
+  error: () => ({
+    message: 'Unknown activity action: use one of the names in src/contract/activity.ts',
+  }),
 });
 export type ActivityAction = z.infer<typeof activityActionSchema>;
 
@@ -104,9 +106,13 @@ export const ACTIVITY_DETAILS_MAX_BYTES = 16 * 1024;
 
 export const activityDetailsSchema = z
   .record(z.string(), z.unknown())
-  .refine((details) => new TextEncoder().encode(JSON.stringify(details)).length <= ACTIVITY_DETAILS_MAX_BYTES, {
-    message: `details must be at most ${ACTIVITY_DETAILS_MAX_BYTES / 1024} KB of JSON`,
-  });
+  .refine(
+    (details) =>
+      new TextEncoder().encode(JSON.stringify(details)).length <= ACTIVITY_DETAILS_MAX_BYTES,
+    {
+      message: `details must be at most ${ACTIVITY_DETAILS_MAX_BYTES / 1024} KB of JSON`,
+    },
+  );
 
 /** POST /api/activities/log body (seed §7). */
 export const logActivityBodySchema = z.strictObject({

@@ -36,7 +36,11 @@ export const updateAiSettingsBodySchema = z
   .strictObject({
     provider: aiProviderSchema,
     model: z.string().trim().max(200).optional(),
-    baseUrl: z.url({ protocol: /^https?$/, message: 'Base URL must be an http(s) URL' }).max(500).optional().or(z.literal('')),
+    baseUrl: z
+      .url({ protocol: /^https?$/, message: 'Base URL must be an http(s) URL' })
+      .max(500)
+      .optional()
+      .or(z.literal('')),
     /** Write-only. Omit to keep the stored key; send `clearApiKey` to remove it. */
     apiKey: z.string().trim().min(1).max(500).optional(),
     clearApiKey: z.boolean().optional(),

@@ -57,7 +57,10 @@ export const generateResponseBodySchema = z
   .strictObject({
     jobId: z.uuid().optional(),
     jobText: z.string().trim().max(JOB_TEXT_MAX).optional(),
-    jobUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    jobUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
     /** A template id, or omitted to let the agent choose. */
     templateId: z.uuid().optional(),
     tone: toneSchema.default('professional'),
@@ -191,7 +194,14 @@ export const responseSchema = z.object({
 });
 export type Response = z.infer<typeof responseSchema>;
 
-export const RESPONSE_SORTS = ['createdAt', 'updatedAt', 'status', 'bid', 'connects', 'fit'] as const;
+export const RESPONSE_SORTS = [
+  'createdAt',
+  'updatedAt',
+  'status',
+  'bid',
+  'connects',
+  'fit',
+] as const;
 
 export const listResponsesQuerySchema = z.strictObject({
   status: responseStatusSchema.optional(),
@@ -228,7 +238,10 @@ const currencySchema = z
 
 export const createResponseBodySchema = z.strictObject({
   jobId: z.uuid().optional(),
-  job: jobSnapshotSchema.partial().extend({ title: z.string().trim().min(1).max(300) }).optional(),
+  job: jobSnapshotSchema
+    .partial()
+    .extend({ title: z.string().trim().min(1).max(300) })
+    .optional(),
   templateId: z.uuid().optional(),
   text: z.string().max(50_000),
   variant: variantSchema.default('A'),

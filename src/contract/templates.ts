@@ -74,8 +74,14 @@ export const createTemplateBodySchema = z.strictObject({
 export type CreateTemplateBody = z.input<typeof createTemplateBodySchema>;
 
 export const updateTemplateBodySchema = z
-  .strictObject({ name: nameSchema.optional(), body: bodySchema.optional(), isDefault: z.boolean().optional() })
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one of name, body, isDefault' });
+  .strictObject({
+    name: nameSchema.optional(),
+    body: bodySchema.optional(),
+    isDefault: z.boolean().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, {
+    message: 'Send at least one of name, body, isDefault',
+  });
 export type UpdateTemplateBody = z.input<typeof updateTemplateBodySchema>;
 
 export const listTemplatesQuerySchema = z.strictObject({
@@ -84,7 +90,10 @@ export const listTemplatesQuerySchema = z.strictObject({
 });
 export type ListTemplatesQuery = z.input<typeof listTemplatesQuerySchema>;
 
-export const templateListSchema = z.object({ items: z.array(templateSchema), nextCursor: z.null() });
+export const templateListSchema = z.object({
+  items: z.array(templateSchema),
+  nextCursor: z.null(),
+});
 
 export const previewTemplateBodySchema = z.strictObject({
   body: bodySchema,

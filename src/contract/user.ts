@@ -36,7 +36,9 @@ export const updateUserBodySchema = z
     modules: z.array(moduleSchema).max(MODULES.length).optional(),
     name: z.string().trim().min(1).max(120).optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one of role, modules, name' });
+  .refine((body) => Object.keys(body).length > 0, {
+    message: 'Send at least one of role, modules, name',
+  });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const setUserStatusBodySchema = z.strictObject({ status: userStatusSchema });

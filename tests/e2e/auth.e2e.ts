@@ -14,17 +14,19 @@ import {
   waitForPath,
 } from './helpers.ts';
 
-/** True for a red text colour, as rgb() or as Tailwind 4's oklch(). */
+/** True for a red text colour, whether Chromium reports it as rgb(), lab(), oklab(), lch() or oklch(). */
 function isRed(color: string): boolean {
-  const rgb = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(color);
-  if (rgb) {
-    const [r, g, b] = [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])];
-    return r > g + 60 && r > b + 60;
+  const numbers = (color.match(/-?[\d.]+/g) ?? []).map(Number);
+  const [x = 0, y = 0, z = 0] = numbers;
+  const redHue = (hue: number) => hue <= 50 || hue >= 330;
+  if (color.startsWith('rgb')) return x > y + 60 && x > z + 60;
+  if (color.startsWith('lab(') || color.startsWith('oklab(')) {
+    const hue = (Math.atan2(z, y) * 180) / Math.PI;
+    const chroma = Math.hypot(y, z);
+    return chroma > (color.startsWith('lab(') ? 30 : 0.1) && redHue((hue + 360) % 360);
   }
-  const oklch = /^oklch\(([\d.]+%?)\s+([\d.]+)\s+([\d.]+)/.exec(color);
-  if (oklch) {
-    const [chroma, hue] = [Number(oklch[2]), Number(oklch[3])];
-    return chroma > 0.1 && (hue < 40 || hue > 340);
+  if (color.startsWith('lch(') || color.startsWith('oklch(')) {
+    return y > (color.startsWith('lch(') ? 30 : 0.1) && redHue(z);
   }
   return false;
 }

@@ -18,7 +18,10 @@ export function authEmulatorClient(host: string, projectId: string) {
   async function post<T>(url: string, body: unknown, asAdmin = false): Promise<T> {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(asAdmin ? { authorization: 'Bearer owner' } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(asAdmin ? { authorization: 'Bearer owner' } : {}),
+      },
       body: JSON.stringify(body),
     });
     const json = (await response.json()) as T & { error?: { message: string } };
@@ -30,7 +33,11 @@ export function authEmulatorClient(host: string, projectId: string) {
 
   return {
     /** Creates an email/password account and returns a fresh ID token for it. */
-    async createAccount(email: string, password = 'test-password-1', displayName?: string): Promise<EmulatorAccount> {
+    async createAccount(
+      email: string,
+      password = 'test-password-1',
+      displayName?: string,
+    ): Promise<EmulatorAccount> {
       const created = await post<{ localId: string; idToken: string; refreshToken: string }>(
         `${identity}/accounts:signUp?key=fake-api-key`,
         { email, password, returnSecureToken: true },
@@ -42,7 +49,13 @@ export function authEmulatorClient(host: string, projectId: string) {
           returnSecureToken: false,
         });
       }
-      return { uid: created.localId, email, password, idToken: created.idToken, refreshToken: created.refreshToken };
+      return {
+        uid: created.localId,
+        email,
+        password,
+        idToken: created.idToken,
+        refreshToken: created.refreshToken,
+      };
     },
 
     async signIn(email: string, password: string): Promise<EmulatorAccount> {
@@ -50,19 +63,31 @@ export function authEmulatorClient(host: string, projectId: string) {
         `${identity}/accounts:signInWithPassword?key=fake-api-key`,
         { email, password, returnSecureToken: true },
       );
-      return { uid: signedIn.localId, email, password, idToken: signedIn.idToken, refreshToken: signedIn.refreshToken };
+      return {
+        uid: signedIn.localId,
+        email,
+        password,
+        idToken: signedIn.idToken,
+        refreshToken: signedIn.refreshToken,
+      };
     },
 
     /** Disables (or enables) an account through the emulator's admin endpoint. */
     async setDisabled(uid: string, disabled: boolean): Promise<void> {
-      await post(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`, {
-        localId: uid,
-        disableUser: disabled,
-      }, true);
+      await post(
+        `http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
+        {
+          localId: uid,
+          disableUser: disabled,
+        },
+        true,
+      );
     },
 
     /** The emails the emulator 'sent' (password reset, verification). */
-    async oobCodes(): Promise<Array<{ email: string; requestType: string; oobLink: string; oobCode: string }>> {
+    async oobCodes(): Promise<
+      Array<{ email: string; requestType: string; oobLink: string; oobCode: string }>
+    > {
       const response = await fetch(`${admin}/oobCodes`);
       const json = (await response.json()) as {
         oobCodes: Array<{ email: string; requestType: string; oobLink: string; oobCode: string }>;

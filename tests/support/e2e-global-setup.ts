@@ -16,6 +16,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { CHROMIUM_PATH } from './browser.ts';
 import { startAuthEmulator, type AuthEmulator } from './firebase-emulator.ts';
 import {
+  acquireRunLock,
   assertPortsFree,
   buildSpa,
   seedDemo,
@@ -39,10 +40,19 @@ export default async function setup(project: TestProject) {
       `The e2e tests drive Debian's Chromium at ${CHROMIUM_PATH}: apt-get install chromium`,
     );
   }
-  await assertPortsFree([
-    { port: E2E_PORTS.api, what: 'the e2e API' },
-    { port: E2E_PORTS.web, what: 'the e2e web server' },
-  ]);
+  // Several people (and CI) may start the e2e run at once on one machine: one at a time.
+  const releaseLock = await acquireRunLock('e2e', {
+    onWait: (holder) => console.log(`Waiting for the e2e run of process ${holder} to finish…`),
+  });
+  try {
+    await assertPortsFree([
+      { port: E2E_PORTS.api, what: 'the e2e API' },
+      { port: E2E_PORTS.web, what: 'the e2e web server' },
+    ]);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
 
   const started = Date.now();
   const work = mkdtempSync(join(tmpdir(), 'bidwright-e2e-'));
@@ -67,6 +77,7 @@ export default async function setup(project: TestProject) {
     await runningApi?.process.stop('SIGTERM', 10_000);
     await emulator?.stop();
     rmSync(work, { recursive: true, force: true });
+    releaseLock();
   };
 
   try {

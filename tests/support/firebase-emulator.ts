@@ -46,7 +46,13 @@ export async function isAuthEmulatorUp(host: string): Promise<boolean> {
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const host = `127.0.0.1:${options.port}`;
   if (await isAuthEmulatorUp(host)) {
-    return { host, projectId: options.projectId, started: false, stop: async () => {}, detach: () => {} };
+    return {
+      host,
+      projectId: options.projectId,
+      started: false,
+      stop: async () => {},
+      detach: () => {},
+    };
   }
 
   const configDir = mkdtempSync(join(tmpdir(), 'bidwright-emulator-'));
@@ -89,10 +95,17 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
       NO_UPDATE_NOTIFIER: '1',
       CI: 'true',
+      // The CLI finds "its" hub through $TMPDIR/hub-<project>.json. Several emulators share the
+      // project id (dev, server tests, e2e), so each gets its own TMPDIR; otherwise an export on
+      // exit can reach another instance's hub and write that instance's accounts into dataDir.
+      TMPDIR: configDir,
     },
   });
+  // The REST endpoint answers before an --import has finished; the CLI's banner comes after it.
+  let announcedReady = false;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8_000);
+    if (output.includes('All emulators ready')) announcedReady = true;
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -113,11 +126,17 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   });
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (!(await isAuthEmulatorUp(host))) {
+  while (!announcedReady || !(await isAuthEmulatorUp(host))) {
     if (exited && /port taken|not open/i.test(output)) {
       // Another process is starting the same emulator at this moment: wait for it and share it.
       if (await waitUntilUp(host, deadline)) {
-        return { host, projectId: options.projectId, started: false, stop: async () => {}, detach: () => {} };
+        return {
+          host,
+          projectId: options.projectId,
+          started: false,
+          stop: async () => {},
+          detach: () => {},
+        };
       }
     }
     if (exited) {

@@ -12,12 +12,21 @@ import type { AddressInfo, Socket } from 'node:net';
 
 export type StubUsage = { promptTokens: number; completionTokens: number };
 
-export type StubToolCall = { name: string; arguments: Record<string, unknown> | string; id?: string };
+export type StubToolCall = {
+  name: string;
+  arguments: Record<string, unknown> | string;
+  id?: string;
+};
 
 export type ChatRequestBody = {
   model?: string;
   stream?: boolean;
-  messages?: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string }>;
+  messages?: Array<{
+    role: string;
+    content?: unknown;
+    tool_calls?: unknown;
+    tool_call_id?: string;
+  }>;
   tools?: Array<{ type: string; function: { name: string } }>;
   stream_options?: { include_usage?: boolean };
   [key: string]: unknown;
@@ -29,7 +38,13 @@ export type StubReply =
   /** The assistant calls one or more tools (the SDK runs them and asks again). */
   | { kind: 'tool_calls'; calls: StubToolCall[]; usage?: StubUsage }
   /** An HTTP error, e.g. 401 invalid key, 429 rate limited (with Retry-After), 500. */
-  | { kind: 'error'; status: number; message?: string; retryAfterSeconds?: number; retryAfterMs?: number }
+  | {
+      kind: 'error';
+      status: number;
+      message?: string;
+      retryAfterSeconds?: number;
+      retryAfterMs?: number;
+    }
   /** Accept the request and never answer (a provider hang). */
   | { kind: 'hang' }
   /** Start a stream, then send garbage and cut the connection. */
@@ -97,7 +112,9 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
     try {
       body = raw ? (JSON.parse(raw) as ChatRequestBody) : {};
     } catch {
-      return sendJson(res, 400, { error: { message: 'invalid JSON', type: 'invalid_request_error' } });
+      return sendJson(res, 400, {
+        error: { message: 'invalid JSON', type: 'invalid_request_error' },
+      });
     }
     const path = (req.url ?? '').split('?')[0] ?? '';
     const recorded = { path, authorization: req.headers.authorization, body };
@@ -106,7 +123,11 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
       if (path.endsWith('/embeddings')) embeddingRequests.push(recorded);
       else requests.push(recorded);
       return sendJson(res, 401, {
-        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+        error: {
+          message: 'Incorrect API key provided.',
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
       });
     }
 
@@ -118,14 +139,23 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
       const dims = options.embeddingDimensions ?? 64;
       return sendJson(res, 200, {
         object: 'list',
-        data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: embedText(text, dims) })),
+        data: inputs.map((text, index) => ({
+          object: 'embedding',
+          index,
+          embedding: embedText(text, dims),
+        })),
         model: body.model ?? 'stub-embedding',
-        usage: { prompt_tokens: estimateTokens(inputs.join(' ')), total_tokens: estimateTokens(inputs.join(' ')) },
+        usage: {
+          prompt_tokens: estimateTokens(inputs.join(' ')),
+          total_tokens: estimateTokens(inputs.join(' ')),
+        },
       });
     }
 
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
-      return sendJson(res, 404, { error: { message: `No route ${req.method} ${path}`, type: 'not_found' } });
+      return sendJson(res, 404, {
+        error: { message: `No route ${req.method} ${path}`, type: 'not_found' },
+      });
     }
 
     requests.push(recorded);
@@ -137,7 +167,8 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
 
     if (reply.kind === 'error') {
       const headers: Record<string, string> = {};
-      if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds);
+      if (reply.retryAfterSeconds !== undefined)
+        headers['retry-after'] = String(reply.retryAfterSeconds);
       if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs);
       return sendJson(
         res,
@@ -160,7 +191,17 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
 
     if (reply.kind === 'malformed') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.write(sse({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { role: 'assistant', content: 'Partial' }, finish_reason: null }] }));
+      res.write(
+        sse({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          choices: [
+            { index: 0, delta: { role: 'assistant', content: 'Partial' }, finish_reason: null },
+          ],
+        }),
+      );
       res.write('data: {"id": "broken", "choices": [{"delta": {"content": \n\n');
       res.socket?.destroy();
       return;
@@ -171,7 +212,11 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
         reply.kind === 'text'
           ? { role: 'assistant', content: reply.text }
           : { role: 'assistant', content: null, tool_calls: toolCallsPayload(reply.calls) };
-      const usage = usagePayload(reply.usage, promptTokens, reply.kind === 'text' ? reply.text : JSON.stringify(reply.calls));
+      const usage = usagePayload(
+        reply.usage,
+        promptTokens,
+        reply.kind === 'text' ? reply.text : JSON.stringify(reply.calls),
+      );
       return sendJson(res, 200, {
         id,
         object: 'chat.completion',
@@ -188,9 +233,19 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
       });
     }
 
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
-      sse({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
+      sse({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [{ index: 0, delta, finish_reason: finishReason }],
+      });
 
     res.write(chunk({ role: 'assistant', content: '' }));
     let finishReason: string;
@@ -207,7 +262,18 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
     } else {
       const calls = toolCallsPayload(reply.calls);
       calls.forEach((call, index) => {
-        res.write(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
+        res.write(
+          chunk({
+            tool_calls: [
+              {
+                index,
+                id: call.id,
+                type: 'function',
+                function: { name: call.function.name, arguments: '' },
+              },
+            ],
+          }),
+        );
         const args = call.function.arguments;
         const half = Math.ceil(args.length / 2);
         res.write(chunk({ tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] }));
@@ -218,7 +284,16 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
     }
     res.write(chunk({}, finishReason));
     if (body.stream_options?.include_usage) {
-      res.write(sse({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usagePayload(reply.usage, promptTokens, completionText) }));
+      res.write(
+        sse({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          choices: [],
+          usage: usagePayload(reply.usage, promptTokens, completionText),
+        }),
+      );
     }
     res.write('data: [DONE]\n\n');
     res.end();
@@ -264,7 +339,8 @@ export function lastToolResult(body: ChatRequestBody, toolName: string): unknown
     const message = messages[i];
     if (message?.role !== 'tool' || !message.tool_call_id) continue;
     if (callIds.get(message.tool_call_id) !== toolName) continue;
-    const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+    const text =
+      typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
     try {
       return JSON.parse(text);
     } catch {
@@ -293,7 +369,8 @@ function toolCallsPayload(calls: StubToolCall[]) {
     type: 'function' as const,
     function: {
       name: call.name,
-      arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+      arguments:
+        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
     },
   }));
 }
@@ -301,7 +378,11 @@ function toolCallsPayload(calls: StubToolCall[]) {
 function usagePayload(usage: StubUsage | undefined, promptTokens: number, completion: string) {
   const prompt = usage?.promptTokens ?? promptTokens;
   const completionTokens = usage?.completionTokens ?? estimateTokens(completion);
-  return { prompt_tokens: prompt, completion_tokens: completionTokens, total_tokens: prompt + completionTokens };
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completionTokens,
+    total_tokens: prompt + completionTokens,
+  };
 }
 
 function estimateTokens(text: string): number {
@@ -318,7 +399,12 @@ function sse(payload: unknown): string {
   return `data: ${JSON.stringify(payload)}\n\n`;
 }
 
-function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(payload));
 }

@@ -10,7 +10,11 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig, type Config } from '../../server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.ts';
 import { users, type UserRow } from '../../server/src/db/schema/users.ts';
-import { authEmulatorClient, uniqueEmail, type AuthEmulatorClient } from './auth-emulator-client.ts';
+import {
+  authEmulatorClient,
+  uniqueEmail,
+  type AuthEmulatorClient,
+} from './auth-emulator-client.ts';
 import { SERVER_TEST_EMULATOR, TEST_PROJECT_ID } from './test-ports.ts';
 
 /**
@@ -29,7 +33,12 @@ export type Harness = {
   config: Config;
   database: DatabaseHandle;
   emulator: AuthEmulatorClient;
-  signIn: (options?: { role?: Role; modules?: Module[]; email?: string; name?: string }) => Promise<SignedIn>;
+  signIn: (options?: {
+    role?: Role;
+    modules?: Module[];
+    email?: string;
+    name?: string;
+  }) => Promise<SignedIn>;
   close: () => Promise<void>;
 };
 
@@ -41,7 +50,8 @@ export type HarnessOptions = {
 };
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${SERVER_TEST_EMULATOR.port}`;
+  const emulatorHost =
+    process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${SERVER_TEST_EMULATOR.port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -58,7 +68,16 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     logger: logLines
       ? {
           level: 'info',
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.token'], remove: true },
+          redact: {
+            paths: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              '*.password',
+              '*.apiKey',
+              '*.token',
+            ],
+            remove: true,
+          },
           stream: { write: (line: string) => logLines.push(line) },
         }
       : false,
@@ -110,7 +129,10 @@ export async function userRow(harness: Harness, id: string): Promise<UserRow | u
   return rows[0];
 }
 
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  dropDatabase: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres') {
     return { database: await openDatabase({ engine: 'pglite' }), dropDatabase: async () => {} };

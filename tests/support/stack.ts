@@ -4,8 +4,18 @@
  * stop ends it with everything it spawned; nothing is left behind when the parent exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+  type WriteStream,
+} from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -150,6 +160,68 @@ export async function runToCompletion(
     throw new Error(`${name} failed (exit code ${code}):\n${managed.output()}`);
   }
   return managed.output();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One run at a time
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A machine-wide lock for runs that own fixed ports (the e2e stack): a second run waits for the
+ * first instead of colliding with it. Released by the returned function, or when this process
+ * exits (a dead holder's lock is taken over).
+ */
+export async function acquireRunLock(
+  name: string,
+  options: { timeoutMs?: number; onWait?: (holder: number) => void } = {},
+): Promise<() => void> {
+  const path = join(tmpdir(), `bidwright-${name}.lock`);
+  const deadline = Date.now() + (options.timeoutMs ?? 30 * 60_000);
+  let told = false;
+  for (;;) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      const release = () => {
+        try {
+          if (Number(readFileSync(path, 'utf8')) === process.pid) rmSync(path, { force: true });
+        } catch {
+          // already gone
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(path, 'utf8'));
+    } catch {
+      continue; // released between our two calls
+    }
+    if (!holder || !isAlive(holder)) {
+      rmSync(path, { force: true });
+      continue;
+    }
+    if (!told) {
+      options.onWait?.(holder);
+      told = true;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Another ${name} run (process ${holder}) still holds ${path}.`);
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,14 +414,10 @@ export async function seedDemo(options: {
   const auth = authEmulatorClient(options.emulatorHost, options.projectId);
   const identities: Array<DemoAccount & { uid: string }> = [];
   for (const account of options.accounts) {
-    let uid: string;
-    try {
-      uid = (await auth.signIn(account.email, account.password)).uid;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (!/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/.test(message)) throw error;
-      uid = (await auth.createAccount(account.email, account.password, account.name)).uid;
-    }
+    // An existing identity is kept as it is (its password may have been changed on purpose).
+    const uid =
+      (await lookupUid(options.emulatorHost, options.projectId, account.email)) ??
+      (await auth.createAccount(account.email, account.password, account.name)).uid;
     await markEmailVerified(options.emulatorHost, options.projectId, uid);
     identities.push({ ...account, uid });
   }
@@ -390,6 +458,26 @@ function parseOutcomes(output: string): Map<string, string> {
     // the summary is informative only
   }
   return outcomes;
+}
+
+async function lookupUid(
+  host: string,
+  projectId: string,
+  email: string,
+): Promise<string | undefined> {
+  const response = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ email: [email] }),
+    },
+  );
+  if (!response.ok) {
+    throw new Error(`The Auth emulator could not look up ${email}: ${await response.text()}`);
+  }
+  const body = (await response.json()) as { users?: Array<{ localId: string }> };
+  return body.users?.[0]?.localId;
 }
 
 async function markEmailVerified(host: string, projectId: string, uid: string): Promise<void> {

@@ -59,9 +59,33 @@ const TRACKS: Track[] = [
   {
     category: 'Web, Mobile & Software Dev',
     subcategory: 'Web Development',
-    skills: ['React', 'TypeScript', 'Node.js', 'Next.js', 'GraphQL', 'PostgreSQL', 'Tailwind CSS', 'Redux', 'REST API', 'AWS'],
-    roles: ['React Developer', 'Full-Stack Engineer', 'Frontend Developer', 'Node.js Developer', 'TypeScript Engineer'],
-    products: ['SaaS dashboard', 'customer portal', 'booking platform', 'analytics app', 'internal admin tool', 'marketplace MVP'],
+    skills: [
+      'React',
+      'TypeScript',
+      'Node.js',
+      'Next.js',
+      'GraphQL',
+      'PostgreSQL',
+      'Tailwind CSS',
+      'Redux',
+      'REST API',
+      'AWS',
+    ],
+    roles: [
+      'React Developer',
+      'Full-Stack Engineer',
+      'Frontend Developer',
+      'Node.js Developer',
+      'TypeScript Engineer',
+    ],
+    products: [
+      'SaaS dashboard',
+      'customer portal',
+      'booking platform',
+      'analytics app',
+      'internal admin tool',
+      'marketplace MVP',
+    ],
     tasks: [
       'build a responsive dashboard with charts and filters',
       'migrate our frontend from JavaScript to TypeScript',
@@ -76,7 +100,13 @@ const TRACKS: Track[] = [
     subcategory: 'Mobile Development',
     skills: ['Flutter', 'React Native', 'iOS', 'Android', 'Firebase', 'Swift', 'Kotlin', 'Dart'],
     roles: ['Flutter Developer', 'React Native Developer', 'Mobile App Developer', 'iOS Engineer'],
-    products: ['fitness app', 'food delivery app', 'habit tracker', 'telehealth app', 'loyalty app'],
+    products: [
+      'fitness app',
+      'food delivery app',
+      'habit tracker',
+      'telehealth app',
+      'loyalty app',
+    ],
     tasks: [
       'ship the first version to both app stores',
       'add push notifications and deep links',
@@ -87,9 +117,25 @@ const TRACKS: Track[] = [
   {
     category: 'Data Science & Analytics',
     subcategory: 'Data Engineering',
-    skills: ['Python', 'SQL', 'Airflow', 'dbt', 'Snowflake', 'Pandas', 'Machine Learning', 'Power BI', 'BigQuery'],
+    skills: [
+      'Python',
+      'SQL',
+      'Airflow',
+      'dbt',
+      'Snowflake',
+      'Pandas',
+      'Machine Learning',
+      'Power BI',
+      'BigQuery',
+    ],
     roles: ['Data Engineer', 'Python Developer', 'Analytics Engineer', 'Data Scientist'],
-    products: ['ETL pipeline', 'reporting warehouse', 'churn model', 'sales dashboard', 'data lake'],
+    products: [
+      'ETL pipeline',
+      'reporting warehouse',
+      'churn model',
+      'sales dashboard',
+      'data lake',
+    ],
     tasks: [
       'design dbt models for our marketing data',
       'move cron scripts into Airflow DAGs',
@@ -100,9 +146,23 @@ const TRACKS: Track[] = [
   {
     category: 'Design & Creative',
     subcategory: 'Product Design',
-    skills: ['Figma', 'UI/UX', 'Webflow', 'Prototyping', 'Design Systems', 'Illustration', 'Logo Design'],
+    skills: [
+      'Figma',
+      'UI/UX',
+      'Webflow',
+      'Prototyping',
+      'Design Systems',
+      'Illustration',
+      'Logo Design',
+    ],
     roles: ['UI/UX Designer', 'Product Designer', 'Webflow Designer', 'Brand Designer'],
-    products: ['landing page', 'mobile app redesign', 'design system', 'brand identity', 'pitch deck'],
+    products: [
+      'landing page',
+      'mobile app redesign',
+      'design system',
+      'brand identity',
+      'pitch deck',
+    ],
     tasks: [
       'redesign the onboarding flow to reduce drop-off',
       'create a component library in Figma',
@@ -113,7 +173,14 @@ const TRACKS: Track[] = [
   {
     category: 'Writing',
     subcategory: 'Content Writing',
-    skills: ['Copywriting', 'SEO', 'Technical Writing', 'Blog Writing', 'Content Strategy', 'Editing'],
+    skills: [
+      'Copywriting',
+      'SEO',
+      'Technical Writing',
+      'Blog Writing',
+      'Content Strategy',
+      'Editing',
+    ],
     roles: ['Technical Writer', 'SEO Content Writer', 'Copywriter', 'Content Strategist'],
     products: ['developer docs', 'blog', 'product launch', 'newsletter', 'knowledge base'],
     tasks: [
@@ -125,7 +192,15 @@ const TRACKS: Track[] = [
   },
 ];
 
-const ADJECTIVES = ['Senior', 'Experienced', 'Expert', 'Reliable', 'Mid-level', 'Long-term', 'Quick-turnaround'];
+const ADJECTIVES = [
+  'Senior',
+  'Experienced',
+  'Expert',
+  'Reliable',
+  'Mid-level',
+  'Long-term',
+  'Quick-turnaround',
+];
 const COUNTRIES = [
   'United States',
   'United States',
@@ -191,7 +266,10 @@ function pickSome<T>(random: () => number, items: readonly T[], min: number, max
   return out;
 }
 
-const money = (major: number, currency = 'USD'): SandboxMoney => ({ rawValue: major.toFixed(1), currency });
+const money = (major: number, currency = 'USD'): SandboxMoney => ({
+  rawValue: major.toFixed(1),
+  currency,
+});
 
 function hex(random: () => number, length: number): string {
   let out = '';
@@ -199,7 +277,11 @@ function hex(random: () => number, length: number): string {
   return out;
 }
 
-export function generateSandboxJob(random: () => number, index: number, postedAt: Date): SandboxJob {
+export function generateSandboxJob(
+  random: () => number,
+  index: number,
+  postedAt: Date,
+): SandboxJob {
   const track = pick(random, TRACKS);
   const skills = pickSome(random, track.skills, 2, 6);
   const role = pick(random, track.roles);
@@ -218,7 +300,13 @@ export function generateSandboxJob(random: () => number, index: number, postedAt
   else if (roll < 0.1) lines.push(pick(random, PROMPT_TRAPS));
 
   const hourly = random() < 0.5;
-  const level = pick(random, ['ENTRY_LEVEL', 'INTERMEDIATE', 'INTERMEDIATE', 'EXPERT', 'EXPERT'] as const);
+  const level = pick(random, [
+    'ENTRY_LEVEL',
+    'INTERMEDIATE',
+    'INTERMEDIATE',
+    'EXPERT',
+    'EXPERT',
+  ] as const);
   const levelBase = level === 'ENTRY_LEVEL' ? 15 : level === 'INTERMEDIATE' ? 30 : 50;
   const hourlyMin = levelBase + Math.floor(random() * 20);
   const hourlyMax = hourlyMin + 5 + Math.floor(random() * 45);
@@ -243,7 +331,10 @@ export function generateSandboxJob(random: () => number, index: number, postedAt
     hourlyBudgetMax: hourly ? money(hourlyMax) : null,
     totalApplicants: Math.floor(random() ** 1.6 * 60),
     applied: false,
-    skills: skills.map((name) => ({ name: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), prettyName: name })),
+    skills: skills.map((name) => ({
+      name: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      prettyName: name,
+    })),
     category: track.category,
     subcategory: track.subcategory,
     screeningQuestions: pickSome(random, QUESTIONS, 0, 3),

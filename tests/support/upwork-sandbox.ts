@@ -2,7 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { generateSandboxJob, generateSandboxJobs, seededRandom, type SandboxJob } from './upwork-sandbox-jobs.ts';
+import {
+  generateSandboxJob,
+  generateSandboxJobs,
+  seededRandom,
+  type SandboxJob,
+} from './upwork-sandbox-jobs.ts';
 
 /**
  * A local stand-in for Upwork (upwork-api.md: there is no Upwork sandbox, so we mock it). It
@@ -58,7 +63,11 @@ export type UpworkSandbox = {
   close: () => Promise<void>;
 };
 
-export const SANDBOX_USER = { id: 'sandbox-user-1', name: 'Dana Demo', email: 'dana.demo@example.com' };
+export const SANDBOX_USER = {
+  id: 'sandbox-user-1',
+  name: 'Dana Demo',
+  email: 'dana.demo@example.com',
+};
 export const SANDBOX_ORGANIZATIONS = [
   { title: 'Dana Demo', organizationId: '1111111111111111111', typeTitle: 'Freelancer' },
   { title: 'Demo Agency LLC', organizationId: '2222222222222222222', typeTitle: 'Agency' },
@@ -84,18 +93,26 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
 
 type Range = { rangeStart?: number; rangeEnd?: number } | undefined;
 const inRange = (value: number, range: Range) =>
-  !range || ((range.rangeStart === undefined || value >= range.rangeStart) && (range.rangeEnd === undefined || value <= range.rangeEnd));
+  !range ||
+  ((range.rangeStart === undefined || value >= range.rangeStart) &&
+    (range.rangeEnd === undefined || value <= range.rangeEnd));
 
 /** A small reading of Upwork's "partial Lucene" search expression: words, "phrases", OR, AND, NOT/-. */
 export function matchesExpression(job: SandboxJob, expression: string): boolean {
-  const haystack = `${job.title}\n${job.description}\n${job.skills.map((s) => s.prettyName).join(' ')}`.toLowerCase();
+  const haystack =
+    `${job.title}\n${job.description}\n${job.skills.map((s) => s.prettyName).join(' ')}`.toLowerCase();
   const alternatives = expression.split(/\s+OR\s+|\s*\|\|\s*/);
   return alternatives.some((alternative) => {
     const tokens = alternative.match(/-?"[^"]*"|\S+/g) ?? [];
@@ -140,19 +157,37 @@ function searchNode(job: SandboxJob) {
 export function searchJobs(jobs: SandboxJob[], filter: Filter = {}) {
   const matching = jobs.filter((job) => {
     const fixed = Number(job.amount.rawValue) > 0;
-    if (filter.searchExpression_eq && !matchesExpression(job, filter.searchExpression_eq)) return false;
+    if (filter.searchExpression_eq && !matchesExpression(job, filter.searchExpression_eq))
+      return false;
     if (filter.skillExpression_eq) {
       const wanted = filter.skillExpression_eq.split(',').map((s) => s.trim().toLowerCase());
-      if (!job.skills.some((s) => wanted.includes(s.prettyName.toLowerCase()) || wanted.includes(s.name))) return false;
+      if (
+        !job.skills.some(
+          (s) => wanted.includes(s.prettyName.toLowerCase()) || wanted.includes(s.name),
+        )
+      )
+        return false;
     }
     if (filter.jobType_eq === 'HOURLY' && fixed) return false;
-    if ((filter.jobType_eq === 'FIXED' || filter.jobType_eq === 'FIXED_PRICE') && !fixed) return false;
-    if (filter.budgetRange_eq && (!fixed || !inRange(Number(job.amount.rawValue), filter.budgetRange_eq))) return false;
-    if (filter.hourlyRate_eq && (fixed || !inRange(Number(job.hourlyBudgetMax?.rawValue ?? 0), filter.hourlyRate_eq))) return false;
-    if (filter.experienceLevel_eq && job.experienceLevel !== filter.experienceLevel_eq) return false;
-    if (filter.clientHiresRange_eq && !inRange(job.client.totalHires, filter.clientHiresRange_eq)) return false;
+    if ((filter.jobType_eq === 'FIXED' || filter.jobType_eq === 'FIXED_PRICE') && !fixed)
+      return false;
+    if (
+      filter.budgetRange_eq &&
+      (!fixed || !inRange(Number(job.amount.rawValue), filter.budgetRange_eq))
+    )
+      return false;
+    if (
+      filter.hourlyRate_eq &&
+      (fixed || !inRange(Number(job.hourlyBudgetMax?.rawValue ?? 0), filter.hourlyRate_eq))
+    )
+      return false;
+    if (filter.experienceLevel_eq && job.experienceLevel !== filter.experienceLevel_eq)
+      return false;
+    if (filter.clientHiresRange_eq && !inRange(job.client.totalHires, filter.clientHiresRange_eq))
+      return false;
     if (filter.verifiedPaymentOnly_eq && job.client.verificationStatus !== 'VERIFIED') return false;
-    if (filter.proposalRange_eq && !inRange(job.totalApplicants, filter.proposalRange_eq)) return false;
+    if (filter.proposalRange_eq && !inRange(job.totalApplicants, filter.proposalRange_eq))
+      return false;
     return true;
   });
   const first = Math.min(Math.max(filter.pagination_eq?.first ?? 10, 1), 50);
@@ -160,7 +195,10 @@ export function searchJobs(jobs: SandboxJob[], filter: Filter = {}) {
   const page = matching.slice(offset, offset + first);
   return {
     totalCount: matching.length,
-    pageInfo: { hasNextPage: offset + first < matching.length, endCursor: String(offset + page.length) },
+    pageInfo: {
+      hasNextPage: offset + first < matching.length,
+      endCursor: String(offset + page.length),
+    },
     edges: page.map((job, i) => ({ cursor: String(offset + i + 1), node: searchNode(job) })),
   };
 }
@@ -185,7 +223,10 @@ function jobPosting(job: SandboxJob) {
     contractorSelection: {
       proposalRequirement: {
         coverLetterRequired: true,
-        screeningQuestions: job.screeningQuestions.map((question, i) => ({ sequenceNumber: i + 1, question })),
+        screeningQuestions: job.screeningQuestions.map((question, i) => ({
+          sequenceNumber: i + 1,
+          question,
+        })),
       },
     },
     clientCompanyPublic: {
@@ -196,7 +237,9 @@ function jobPosting(job: SandboxJob) {
   };
 }
 
-export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Promise<UpworkSandbox> {
+export async function startUpworkSandbox(
+  options: UpworkSandboxOptions = {},
+): Promise<UpworkSandbox> {
   const now = options.now ?? (() => new Date());
   const clientId = options.clientId ?? 'bidwright-demo';
   const clientSecret = options.clientSecret ?? 'bidwright-demo-secret';
@@ -204,7 +247,10 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
   const jobs = generateSandboxJobs(options.jobCount ?? 300, now(), options.seed ?? 42);
   const random = seededRandom((options.seed ?? 42) + 1);
   const requests: SandboxRequest[] = [];
-  const codes = new Map<string, { redirectUri: string; challenge: string | null; expiresAt: number }>();
+  const codes = new Map<
+    string,
+    { redirectUri: string; challenge: string | null; expiresAt: number }
+  >();
   const accessTokens = new Map<string, number>();
   const refreshTokens = new Set<string>();
   const faults: { graphql: SandboxFault[]; token: SandboxFault[] } = { graphql: [], token: [] };
@@ -232,7 +278,11 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
       requests.push({ path: url.pathname, operation: null, tenantId: null, userAgent });
       const redirectUri = url.searchParams.get('redirect_uri');
       const state = url.searchParams.get('state');
-      if (url.searchParams.get('client_id') !== clientId || !redirectUri || url.searchParams.get('response_type') !== 'code') {
+      if (
+        url.searchParams.get('client_id') !== clientId ||
+        !redirectUri ||
+        url.searchParams.get('response_type') !== 'code'
+      ) {
         response.writeHead(400, { 'content-type': 'text/plain' });
         response.end('invalid_request: unknown client_id, or redirect_uri / response_type missing');
         return;
@@ -257,25 +307,43 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
       requests.push({ path: url.pathname, operation: null, tenantId: null, userAgent, grantType });
       const fault = faults.token.shift();
       if (fault) {
-        send(response, fault.status, fault.body ?? { error: 'server_error' }, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
+        send(
+          response,
+          fault.status,
+          fault.body ?? { error: 'server_error' },
+          fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {},
+        );
         return;
       }
       if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
-        send(response, 401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+        send(response, 401, {
+          error: 'invalid_client',
+          error_description: 'Client authentication failed',
+        });
         return;
       }
       if (grantType === 'authorization_code') {
         const code = form.get('code') ?? '';
         const entry = codes.get(code);
         codes.delete(code);
-        if (!entry || entry.expiresAt < now().getTime() || entry.redirectUri !== form.get('redirect_uri')) {
-          send(response, 400, { error: 'invalid_grant', error_description: 'Invalid authorization code' });
+        if (
+          !entry ||
+          entry.expiresAt < now().getTime() ||
+          entry.redirectUri !== form.get('redirect_uri')
+        ) {
+          send(response, 400, {
+            error: 'invalid_grant',
+            error_description: 'Invalid authorization code',
+          });
           return;
         }
         if (entry.challenge) {
           const verifier = form.get('code_verifier') ?? '';
           if (createHash('sha256').update(verifier).digest('base64url') !== entry.challenge) {
-            send(response, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
+            send(response, 400, {
+              error: 'invalid_grant',
+              error_description: 'PKCE verification failed',
+            });
             return;
           }
         }
@@ -285,7 +353,10 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
       if (grantType === 'refresh_token') {
         const refresh = form.get('refresh_token') ?? '';
         if (!refreshTokens.delete(refresh)) {
-          send(response, 400, { error: 'invalid_grant', error_description: 'Invalid refresh token' });
+          send(response, 400, {
+            error: 'invalid_grant',
+            error_description: 'Invalid refresh token',
+          });
           return;
         }
         send(response, 200, issue());
@@ -324,7 +395,12 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
       }
       const fault = faults.graphql.shift();
       if (fault) {
-        send(response, fault.status, fault.body ?? { message: 'Exception occurred' }, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
+        send(
+          response,
+          fault.status,
+          fault.body ?? { message: 'Exception occurred' },
+          fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {},
+        );
         return;
       }
       if (missingScope) {
@@ -333,7 +409,11 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
       }
       const variables = body.variables ?? {};
       if (operation === 'marketplaceJobPostingsSearch') {
-        send(response, 200, { data: { marketplaceJobPostingsSearch: searchJobs(jobs, (variables.filter ?? {}) as Filter) } });
+        send(response, 200, {
+          data: {
+            marketplaceJobPostingsSearch: searchJobs(jobs, (variables.filter ?? {}) as Filter),
+          },
+        });
         return;
       }
       if (operation === 'marketplaceJobPosting') {
@@ -345,7 +425,11 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
         send(response, 200, {
           data: {
             user: SANDBOX_USER,
-            organization: { id: SANDBOX_ORGANIZATIONS[0]?.organizationId, name: SANDBOX_USER.name, type: 'FREELANCER' },
+            organization: {
+              id: SANDBOX_ORGANIZATIONS[0]?.organizationId,
+              name: SANDBOX_USER.name,
+              type: 'FREELANCER',
+            },
             companySelector: { items: SANDBOX_ORGANIZATIONS },
           },
         });
@@ -353,7 +437,12 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
       }
       send(response, 200, {
         data: null,
-        errors: [{ message: 'Validation error: the sandbox does not know this operation', extensions: { classification: 'ValidationError' } }],
+        errors: [
+          {
+            message: 'Validation error: the sandbox does not know this operation',
+            extensions: { classification: 'ValidationError' },
+          },
+        ],
       });
       return;
     }
@@ -364,7 +453,9 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
   const server = createServer((request, response) => {
     handle(request, response).catch(() => send(response, 500, { message: 'Exception occurred' }));
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const address = server.address() as AddressInfo;
   const base = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
 
@@ -392,7 +483,9 @@ export async function startUpworkSandbox(options: UpworkSandboxOptions = {}): Pr
     },
     revokeRefreshTokens: () => refreshTokens.clear(),
     issuedTokens: () => ({
-      access: [...accessTokens.entries()].filter(([, at]) => at > now().getTime()).map(([token]) => token),
+      access: [...accessTokens.entries()]
+        .filter(([, at]) => at > now().getTime())
+        .map(([token]) => token),
       refresh: [...refreshTokens],
     }),
     close: () =>

@@ -40,10 +40,16 @@ export function checkAndFix(draft: string, input: CheckInput): CheckOutcome {
 
   // 1. Prompt traps: nothing the trap asked for may appear.
   const tokens = trapTokens(input.job.promptTraps).filter(
-    (token) => !stripTraps(input.job.description, input.job.promptTraps).toLowerCase().includes(token.toLowerCase()),
+    (token) =>
+      !stripTraps(input.job.description, input.job.promptTraps)
+        .toLowerCase()
+        .includes(token.toLowerCase()),
   );
   const obeyed = tokens.filter((t) => text.toLowerCase().includes(t.toLowerCase()));
-  if (obeyed.length > 0) text = removeSentences(text, (s) => obeyed.some((t) => s.toLowerCase().includes(t.toLowerCase())));
+  if (obeyed.length > 0)
+    text = removeSentences(text, (s) =>
+      obeyed.some((t) => s.toLowerCase().includes(t.toLowerCase())),
+    );
   checks.push({
     id: 'traps',
     label: 'Ignores instructions aimed at AI writers',
@@ -58,7 +64,10 @@ export function checkAndFix(draft: string, input: CheckInput): CheckOutcome {
   });
 
   // 2. Claims: every figure must come from the profile, the portfolio or the job.
-  const sources = input.factSources.join('\n').toLowerCase().replace(/(\d),(?=\d)/g, '$1');
+  const sources = input.factSources
+    .join('\n')
+    .toLowerCase()
+    .replace(/(\d),(?=\d)/g, '$1');
   const unbacked = numericClaims(text).filter((claim) => !sources.includes(claim.digits));
   if (unbacked.length > 0) {
     const bad = new Set(unbacked.map((c) => c.raw));
@@ -83,7 +92,9 @@ export function checkAndFix(draft: string, input: CheckInput): CheckOutcome {
     label: 'Specific to this job',
     passed: specific,
     fixed: !specific,
-    detail: specific ? 'Mentions the job and the skills it asks for.' : 'Added a reference to the job title.',
+    detail: specific
+      ? 'Mentions the job and the skills it asks for.'
+      : 'Added a reference to the job title.',
   });
 
   // 4. Every screening question answered.
@@ -113,7 +124,9 @@ export function checkAndFix(draft: string, input: CheckInput): CheckOutcome {
     label: 'Ends with a question for the client',
     passed: endsWithQuestion,
     fixed: !endsWithQuestion,
-    detail: endsWithQuestion ? 'The closing asks the client a question.' : 'Added a closing question.',
+    detail: endsWithQuestion
+      ? 'The closing asks the client a question.'
+      : 'Added a closing question.',
   });
 
   // 6. Within Upwork's cover-letter limit.
@@ -124,14 +137,20 @@ export function checkAndFix(draft: string, input: CheckInput): CheckOutcome {
     label: `Within ${limit.toLocaleString('en-US')} characters`,
     passed: before <= limit,
     fixed: before > limit,
-    detail: before <= limit ? `${text.length} characters.` : `Cut from ${before} to ${text.length} characters.`,
+    detail:
+      before <= limit
+        ? `${text.length} characters.`
+        : `Cut from ${before} to ${text.length} characters.`,
   });
 
   return { text, checks };
 }
 
 function normalise(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return text
+    .replace(/\r\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 function stripTraps(description: string, traps: string[]): string {
@@ -143,7 +162,8 @@ type NumericClaim = { raw: string; digits: string };
 /** Figures that would be a claim: percentages, money, "N+", "N years", "Nx" and numbers ≥ 20. */
 export function numericClaims(text: string): NumericClaim[] {
   const claims: NumericClaim[] = [];
-  const re = /(\$\s?)?(\d[\d,]*(?:\.\d+)?)\s*(%|\+|x\b|k\b|m\b|years?|yrs|clients|projects|apps|users|customers)?/gi;
+  const re =
+    /(\$\s?)?(\d[\d,]*(?:\.\d+)?)\s*(%|\+|x\b|k\b|m\b|years?|yrs|clients|projects|apps|users|customers)?/gi;
   for (const match of text.matchAll(re)) {
     const [raw, dollar, number, unit] = match;
     const digits = (number ?? '').replace(/,/g, '');
@@ -158,10 +178,16 @@ export function numericClaims(text: string): NumericClaim[] {
 
 function isSpecific(text: string, job: AgentJob): boolean {
   const lower = text.toLowerCase();
-  const skillHit = job.skills.some((skill) => skill.length > 1 && lower.includes(skill.toLowerCase()));
+  const skillHit = job.skills.some(
+    (skill) => skill.length > 1 && lower.includes(skill.toLowerCase()),
+  );
   const titleWords = significantWords(job.title);
   const titleHits = titleWords.filter((w) => lower.includes(w)).length;
-  return skillHit || titleHits >= Math.min(2, titleWords.length) || (titleWords.length === 0 && lower.length > 0);
+  return (
+    skillHit ||
+    titleHits >= Math.min(2, titleWords.length) ||
+    (titleWords.length === 0 && lower.length > 0)
+  );
 }
 
 export function isAnswered(text: string, question: string): boolean {
@@ -170,7 +196,9 @@ export function isAnswered(text: string, question: string): boolean {
   const words = [...new Set(significantWords(question))];
   if (words.length === 0) return true;
   // Answered when one paragraph carries most of the question's words.
-  return lower.split(/\n\s*\n/).some((para) => words.filter((w) => para.includes(w)).length / words.length >= 0.6);
+  return lower
+    .split(/\n\s*\n/)
+    .some((para) => words.filter((w) => para.includes(w)).length / words.length >= 0.6);
 }
 
 /** Lines at the end that are a sign-off (short, no question), e.g. "Best,\nJane Doe". */
@@ -179,7 +207,8 @@ function signatureStart(lines: string[]): number {
   for (let i = lines.length - 1; i >= Math.max(0, lines.length - 4); i--) {
     const line = lines[i]!.trim();
     if (line === '') continue;
-    if (line.length <= 40 && !line.includes('?') && !/[.!]$/.test(line.replace(/,$/, ''))) start = i;
+    if (line.length <= 40 && !line.includes('?') && !/[.!]$/.test(line.replace(/,$/, '')))
+      start = i;
     else break;
   }
   return start;
@@ -244,7 +273,10 @@ function fitToLimit(text: string, limit: number): string {
     const middle = paragraphs.slice(1, -2);
     // Trim the longest paragraph first: answers and proof are short, padding is long.
     while (middle.length > 0 && [head, ...middle, ...tail].join('\n\n').length > limit) {
-      const index = middle.reduce((best, para, i) => (para.length > middle[best]!.length ? i : best), 0);
+      const index = middle.reduce(
+        (best, para, i) => (para.length > middle[best]!.length ? i : best),
+        0,
+      );
       const sentences = middle[index]!.split(/(?<=[.!?])\s+/);
       if (sentences.length > 1) middle[index] = sentences.slice(0, -1).join(' ');
       else middle.splice(index, 1);

@@ -31,14 +31,21 @@ export function matchingSkills(job: AgentJob, profile: AgentProfile): string[] {
 }
 
 export function portfolioLine(item: PortfolioHit): string {
-  const result = item.results ? `: ${firstSentence(item.results)}` : item.description ? `: ${firstSentence(item.description)}` : '';
+  const result = item.results
+    ? `: ${firstSentence(item.results)}`
+    : item.description
+      ? `: ${firstSentence(item.description)}`
+      : '';
   return `- ${item.title}${result}${item.url ? ` (${item.url})` : ''}`;
 }
 
 /** What the agent asks the client at the end: about the post's main subject. */
 export function closingQuestionFor(job: AgentJob): string {
   const topic = job.skills[0] ?? significantWords(job.title).slice(0, 3).join(' ');
-  if (job.screeningQuestions.length === 0 && /deadline|launch|by (the )?end of/i.test(job.description)) {
+  if (
+    job.screeningQuestions.length === 0 &&
+    /deadline|launch|by (the )?end of/i.test(job.description)
+  ) {
     return 'What does a successful launch look like for you, and is the deadline fixed?';
   }
   return topic
@@ -47,11 +54,14 @@ export function closingQuestionFor(job: AgentJob): string {
 }
 
 /** A plain, honest answer built only from the profile and the portfolio. */
-export function offlineAnswer(question: string, profile: AgentProfile, portfolio: PortfolioHit[]): string {
+export function offlineAnswer(
+  question: string,
+  profile: AgentProfile,
+  portfolio: PortfolioHit[],
+): string {
   const q = question.toLowerCase();
   const words = significantWords(question);
-  const best =
-    [...portfolio].sort((a, b) => overlap(b, words) - overlap(a, words))[0] ?? null;
+  const best = [...portfolio].sort((a, b) => overlap(b, words) - overlap(a, words))[0] ?? null;
   if (/\b(rate|budget|cost|price|charge|fee)\b/.test(q) && profile.hourlyRateMinor) {
     return `My rate is ${formatMoney(profile.hourlyRateMinor, profile.currency)}/hr; I am glad to agree a fixed price once the scope is clear.`;
   }
@@ -73,12 +83,17 @@ export function offlineAnswer(question: string, profile: AgentProfile, portfolio
 }
 
 function overlap(item: PortfolioHit, words: string[]): number {
-  const text = `${item.title} ${item.description} ${item.skills.join(' ')} ${item.results ?? ''}`.toLowerCase();
+  const text =
+    `${item.title} ${item.description} ${item.skills.join(' ')} ${item.results ?? ''}`.toLowerCase();
   return words.filter((w) => text.includes(w)).length;
 }
 
 /** Values of every template variable for this job, profile and portfolio (computed by code). */
-export function templateValues(job: AgentJob, profile: AgentProfile, portfolio: PortfolioHit[]): Record<string, string> {
+export function templateValues(
+  job: AgentJob,
+  profile: AgentProfile,
+  portfolio: PortfolioHit[],
+): Record<string, string> {
   const skills = matchingSkills(job, profile);
   return {
     client_name: job.clientName ?? 'there',
@@ -87,17 +102,26 @@ export function templateValues(job: AgentJob, profile: AgentProfile, portfolio: 
     skills: skills.join(', '),
     job_skills: job.skills.join(', '),
     portfolio: portfolio.slice(0, 3).map(portfolioLine).join('\n'),
-    rate: profile.hourlyRateMinor ? `${formatMoney(profile.hourlyRateMinor, profile.currency)}/hr` : '',
+    rate: profile.hourlyRateMinor
+      ? `${formatMoney(profile.hourlyRateMinor, profile.currency)}/hr`
+      : '',
     budget: job.budget ?? '',
     signature: profile.signature ?? profile.name ?? '',
     my_name: profile.name ?? '',
     my_title: profile.title ?? '',
-    answers: job.screeningQuestions.map((q) => `${q}\n${offlineAnswer(q, profile, portfolio)}`).join('\n\n'),
+    answers: job.screeningQuestions
+      .map((q) => `${q}\n${offlineAnswer(q, profile, portfolio)}`)
+      .join('\n\n'),
     question: closingQuestionFor(job),
   };
 }
 
-export function applyTemplate(body: string, job: AgentJob, profile: AgentProfile, portfolio: PortfolioHit[]): string {
+export function applyTemplate(
+  body: string,
+  job: AgentJob,
+  profile: AgentProfile,
+  portfolio: PortfolioHit[],
+): string {
   return renderTemplate(body, templateValues(job, profile, portfolio))
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -50,12 +50,26 @@ export function toAiError(error: unknown, timeoutMs: number): AiError {
       );
     }
     if (status >= 500 || status === 0) {
-      return new AiError('ai_unavailable', 'The AI provider is unavailable right now. Try again shortly.', 503, true);
+      return new AiError(
+        'ai_unavailable',
+        'The AI provider is unavailable right now. Try again shortly.',
+        503,
+        true,
+      );
     }
-    return new AiError('ai_unavailable', `The AI provider refused the request (HTTP ${status}).`, 502, true);
+    return new AiError(
+      'ai_unavailable',
+      `The AI provider refused the request (HTTP ${status}).`,
+      502,
+      true,
+    );
   }
   const name = error instanceof Error ? error.name : '';
-  if (name === 'TimeoutError' || name === 'AbortError' || (error instanceof Error && /timeout|timed out/i.test(error.message))) {
+  if (
+    name === 'TimeoutError' ||
+    name === 'AbortError' ||
+    (error instanceof Error && /timeout|timed out/i.test(error.message))
+  ) {
     return new AiError(
       'ai_timeout',
       `The AI provider did not answer within ${Math.round(timeoutMs / 1000)} s. Try again.`,
@@ -63,11 +77,30 @@ export function toAiError(error: unknown, timeoutMs: number): AiError {
       true,
     );
   }
-  if (/JSONParseError|InvalidResponseData|TypeValidation|EmptyResponseBody|NoOutputGenerated/i.test(name)) {
-    return new AiError('ai_bad_output', 'The AI provider sent a broken answer. Try again.', 502, true);
+  if (
+    /JSONParseError|InvalidResponseData|TypeValidation|EmptyResponseBody|NoOutputGenerated/i.test(
+      name,
+    )
+  ) {
+    return new AiError(
+      'ai_bad_output',
+      'The AI provider sent a broken answer. Try again.',
+      502,
+      true,
+    );
   }
-  if (error instanceof Error && /fetch failed|ECONNREFUSED|ECONNRESET|socket|terminated/i.test(`${error.message} ${String(error.cause)}`)) {
-    return new AiError('ai_unavailable', 'Could not reach the AI provider. Try again shortly.', 503, true);
+  if (
+    error instanceof Error &&
+    /fetch failed|ECONNREFUSED|ECONNRESET|socket|terminated/i.test(
+      `${error.message} ${String(error.cause)}`,
+    )
+  ) {
+    return new AiError(
+      'ai_unavailable',
+      'Could not reach the AI provider. Try again shortly.',
+      503,
+      true,
+    );
   }
   return new AiError('ai_unavailable', 'The AI provider failed to answer. Try again.', 502, true);
 }

@@ -33,7 +33,9 @@ export function trapTokens(traps: string[]): string[] {
   const tokens = new Set<string>();
   for (const trap of traps) {
     for (const match of trap.matchAll(/["'“‘]([^"'”’]{2,60})["'”’]/g)) tokens.add(match[1]!.trim());
-    for (const match of trap.matchAll(/\b(?:word|phrase|code ?word|keyword)\s+["'“‘]?([A-Za-z0-9-]{2,40})/gi)) {
+    for (const match of trap.matchAll(
+      /\b(?:word|phrase|code ?word|keyword)\s+["'“‘]?([A-Za-z0-9-]{2,40})/gi,
+    )) {
       tokens.add(match[1]!.trim());
     }
   }
@@ -47,7 +49,9 @@ export function parseJobText(text: string, url: string | null = null): AgentJob 
     .split('\n')
     .map((l) => l.trim());
   const nonEmpty = lines.filter(Boolean);
-  const title = (nonEmpty[0] ?? 'Pasted job').replace(/^(title|job title)\s*:\s*/i, '').slice(0, 300);
+  const title = (nonEmpty[0] ?? 'Pasted job')
+    .replace(/^(title|job title)\s*:\s*/i, '')
+    .slice(0, 300);
 
   const skills: string[] = [];
   let budget: string | null = null;
@@ -59,7 +63,12 @@ export function parseJobText(text: string, url: string | null = null): AgentJob 
   for (const line of lines.slice(lines.indexOf(nonEmpty[0] ?? '') + 1)) {
     const skillsMatch = /^(skills|skills and expertise|required skills)\s*:\s*(.+)$/i.exec(line);
     if (skillsMatch) {
-      skills.push(...skillsMatch[2]!.split(/[,;|•]/).map((s) => s.trim()).filter(Boolean));
+      skills.push(
+        ...skillsMatch[2]!
+          .split(/[,;|•]/)
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
       continue;
     }
     const budgetMatch = /^(budget|hourly range|fixed price|rate)\s*:\s*(.+)$/i.exec(line);
@@ -72,7 +81,10 @@ export function parseJobText(text: string, url: string | null = null): AgentJob 
       clientName = clientMatch[2]!.trim();
       continue;
     }
-    if (/^(screening )?questions?\s*:?\s*$/i.test(line) || /^you will be asked to answer/i.test(line)) {
+    if (
+      /^(screening )?questions?\s*:?\s*$/i.test(line) ||
+      /^you will be asked to answer/i.test(line)
+    ) {
       inQuestions = true;
       continue;
     }
@@ -84,7 +96,10 @@ export function parseJobText(text: string, url: string | null = null): AgentJob 
     descriptionLines.push(line);
   }
   if (!budget) {
-    const money = /\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:-|to)\s?\$?\s?\d[\d,]*(?:\.\d+)?)?(?:\s?\/\s?h(?:ou)?r)?/i.exec(text);
+    const money =
+      /\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:-|to)\s?\$?\s?\d[\d,]*(?:\.\d+)?)?(?:\s?\/\s?h(?:ou)?r)?/i.exec(
+        text,
+      );
     budget = money ? money[0] : null;
   }
   const description = descriptionLines.join('\n').trim() || text.trim();

@@ -3,7 +3,9 @@
  * M generation requests per user per minute, and a circuit that opens after repeated provider
  * failures so a dead provider fails fast instead of holding connections.
  */
-export type Acquired = { ok: true; release: () => void } | { ok: false; reason: 'busy' | 'rate'; retryAfterSeconds: number };
+export type Acquired =
+  | { ok: true; release: () => void }
+  | { ok: false; reason: 'busy' | 'rate'; retryAfterSeconds: number };
 
 export class AiLimiter {
   private active = 0;
@@ -21,9 +23,14 @@ export class AiLimiter {
     const times = (this.recent.get(userId) ?? []).filter((t) => t > windowStart);
     if (times.length >= this.perMinute) {
       this.recent.set(userId, times);
-      return { ok: false, reason: 'rate', retryAfterSeconds: Math.max(1, Math.ceil((times[0]! + 60_000 - now) / 1000)) };
+      return {
+        ok: false,
+        reason: 'rate',
+        retryAfterSeconds: Math.max(1, Math.ceil((times[0]! + 60_000 - now) / 1000)),
+      };
     }
-    if (this.active >= this.maxConcurrent) return { ok: false, reason: 'busy', retryAfterSeconds: 5 };
+    if (this.active >= this.maxConcurrent)
+      return { ok: false, reason: 'busy', retryAfterSeconds: 5 };
     times.push(now);
     this.recent.set(userId, times);
     this.active++;

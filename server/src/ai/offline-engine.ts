@@ -63,14 +63,23 @@ export function offlineDraft(input: OfflineInput): OfflineDraft {
   } else {
     const skills = matchingSkills(job, profile);
     const overviewSentences = splitSentences(profile.overview ?? '');
-    const overview = overviewSentences.slice(0, length === 'short' ? 1 : length === 'medium' ? 2 : 4).join(' ');
+    const overview = overviewSentences
+      .slice(0, length === 'short' ? 1 : length === 'medium' ? 2 : 4)
+      .join(' ');
     const opening =
       variant === 'A' || items.length === 0
         ? `I read your post about ${job.title}. ${firstSentence(job.description)}${
-            skills.length ? ` This is work I do every week with ${listJoin(skills.slice(0, 4))}.` : ''
+            skills.length
+              ? ` This is work I do every week with ${listJoin(skills.slice(0, 4))}.`
+              : ''
           }`
         : `I recently delivered ${items[0]!.title}${items[0]!.results ? `: ${firstSentence(items[0]!.results)}` : '.'} Your post about ${job.title} asks for the same kind of work.`;
-    const intro = [profile.title ? `I am ${profile.name ? `${profile.name}, ` : ''}${aOrAn(profile.title)} ${profile.title}.` : '', overview]
+    const intro = [
+      profile.title
+        ? `I am ${profile.name ? `${profile.name}, ` : ''}${aOrAn(profile.title)} ${profile.title}.`
+        : '',
+      overview,
+    ]
       .filter(Boolean)
       .join(' ');
     const proof = items.length ? `Relevant work:\n${items.map(portfolioLine).join('\n')}` : '';
@@ -82,7 +91,16 @@ export function offlineDraft(input: OfflineInput): OfflineDraft {
         ? `My rate is ${formatMoney(profile.hourlyRateMinor, profile.currency)}/hr${job.budget ? ` and your budget (${job.budget}) works for a first milestone` : ''}.`
         : '';
     const signOff = `${SIGN_OFFS[tone]}\n${profile.signature ?? profile.name ?? ''}`.trim();
-    text = [GREETINGS[tone](job.clientName ?? 'there'), opening, intro, proof, answers, rate, closingQuestionFor(job), signOff]
+    text = [
+      GREETINGS[tone](job.clientName ?? 'there'),
+      opening,
+      intro,
+      proof,
+      answers,
+      rate,
+      closingQuestionFor(job),
+      signOff,
+    ]
       .filter((part) => part.trim() !== '')
       .join('\n\n');
   }
@@ -97,7 +115,11 @@ export function offlineDraft(input: OfflineInput): OfflineDraft {
   return { text: checked, checks, citations: cited(checked, portfolio) };
 }
 
-export function factSources(job: AgentJob, profile: AgentProfile, portfolio: PortfolioHit[]): string[] {
+export function factSources(
+  job: AgentJob,
+  profile: AgentProfile,
+  portfolio: PortfolioHit[],
+): string[] {
   return [
     job.title,
     job.description,
@@ -114,7 +136,11 @@ export function factSources(job: AgentJob, profile: AgentProfile, portfolio: Por
 /** Portfolio items the final text actually names. */
 export function cited(text: string, portfolio: PortfolioHit[]): PortfolioHit[] {
   const lower = text.toLowerCase();
-  return portfolio.filter((p) => lower.includes(p.title.toLowerCase()) || (p.url !== null && lower.includes(p.url.toLowerCase())));
+  return portfolio.filter(
+    (p) =>
+      lower.includes(p.title.toLowerCase()) ||
+      (p.url !== null && lower.includes(p.url.toLowerCase())),
+  );
 }
 
 function listJoin(items: string[]): string {
@@ -127,7 +153,12 @@ function aOrAn(word: string): string {
 }
 
 /** 'Improve' without a model: deterministic edits of the draft. */
-export function offlineImprove(text: string, action: ImproveAction, job: AgentJob, profile: AgentProfile): string {
+export function offlineImprove(
+  text: string,
+  action: ImproveAction,
+  job: AgentJob,
+  profile: AgentProfile,
+): string {
   const paragraphs = text.trim().split(/\n\s*\n/);
   switch (action) {
     case 'shorter': {
@@ -136,7 +167,10 @@ export function offlineImprove(text: string, action: ImproveAction, job: AgentJo
       const head = paragraphs.slice(0, 1);
       const tail = paragraphs.slice(Math.max(1, paragraphs.length - 2));
       while (middle.length > 0 && [...head, ...middle, ...tail].join('\n\n').length > target) {
-        const index = middle.reduce((best, para, i) => (para.length > middle[best]!.length ? i : best), 0);
+        const index = middle.reduce(
+          (best, para, i) => (para.length > middle[best]!.length ? i : best),
+          0,
+        );
         const sentences = middle[index]!.split(/(?<=[.!?])\s+/);
         if (sentences.length > 1) middle[index] = sentences.slice(0, -1).join(' ');
         else middle.splice(index, 1);
@@ -145,7 +179,9 @@ export function offlineImprove(text: string, action: ImproveAction, job: AgentJo
     }
     case 'warmer': {
       const [first = '', ...rest] = paragraphs;
-      const greeting = /^(hello|hi|hey|dear)\b/i.test(first) ? first.replace(/^(hello|dear)\b/i, 'Hi') : first;
+      const greeting = /^(hello|hi|hey|dear)\b/i.test(first)
+        ? first.replace(/^(hello|dear)\b/i, 'Hi')
+        : first;
       const warm = `Thanks for sharing such a clear brief for ${job.title}; it sounds like a project I would enjoy.`;
       return [greeting, warm, ...rest].join('\n\n');
     }
@@ -158,7 +194,10 @@ export function offlineImprove(text: string, action: ImproveAction, job: AgentJo
     case 'add_question': {
       const question = closingQuestionFor(job);
       if (text.includes(question)) return text;
-      const signature = paragraphs.length > 1 && paragraphs[paragraphs.length - 1]!.length <= 60 ? paragraphs.pop()! : null;
+      const signature =
+        paragraphs.length > 1 && paragraphs[paragraphs.length - 1]!.length <= 60
+          ? paragraphs.pop()!
+          : null;
       return [...paragraphs, question, ...(signature ? [signature] : [])].join('\n\n');
     }
   }

@@ -12,7 +12,8 @@ import type { AgentDeps, AgentProfile, PortfolioHit } from './types.ts';
 const profile: AgentProfile = {
   name: 'Dana Reyes',
   title: 'Full-stack developer',
-  overview: 'I build React and Node.js products for startups. I have shipped 14 SaaS apps since 2019.',
+  overview:
+    'I build React and Node.js products for startups. I have shipped 14 SaaS apps since 2019.',
   skills: ['React', 'Node.js', 'PostgreSQL', 'Stripe'],
   hourlyRateMinor: 8500,
   currency: 'USD',
@@ -69,9 +70,22 @@ afterAll(async () => {
 beforeEach(() => stub.reset());
 
 function call(timeoutMs = 5_000, signal = new AbortController().signal, apiKey = 'sk-test') {
-  const resolved = resolveModel({ provider: 'openai', model: 'gpt-4o-mini', apiKey, baseUrl: stub.url, source: 'config' });
+  const resolved = resolveModel({
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    apiKey,
+    baseUrl: stub.url,
+    source: 'config',
+  });
   if (!resolved) throw new Error('no model');
-  return { model: resolved.languageModel, provider: 'openai', modelId: 'gpt-4o-mini', timeoutMs, maxRetries: 0, signal };
+  return {
+    model: resolved.languageModel,
+    provider: 'openai',
+    modelId: 'gpt-4o-mini',
+    timeoutMs,
+    maxRetries: 0,
+    signal,
+  };
 }
 
 const GOOD_DRAFT = `Hi there,
@@ -93,24 +107,46 @@ Dana`;
 describe('response agent over the OpenAI chat-completions HTTP path', () => {
   it('runs tools, streams text and keeps a good draft as written', async () => {
     stub.enqueue(
-      { kind: 'tool_calls', calls: [{ name: 'read_job', arguments: {} }, { name: 'search_portfolio', arguments: { query: 'React Stripe checkout' } }] },
+      {
+        kind: 'tool_calls',
+        calls: [
+          { name: 'read_job', arguments: {} },
+          { name: 'search_portfolio', arguments: { query: 'React Stripe checkout' } },
+        ],
+      },
       {
         kind: 'dynamic',
         reply: (body) => {
           const found = lastToolResult(body, 'search_portfolio') as Array<{ title: string }>;
           expect(found[0]?.title).toBe('Checkout rebuild for Brightcart');
-          return { kind: 'text', text: GOOD_DRAFT, usage: { promptTokens: 1000, completionTokens: 200 } };
+          return {
+            kind: 'text',
+            text: GOOD_DRAFT,
+            usage: { promptTokens: 1000, completionTokens: 200 },
+          };
         },
       },
     );
     const events: Parameters<Emit>[0][] = [];
-    const draft = await runResponseAgent(call(), deps(), { tone: 'friendly', length: 'medium', templateId: null, variant: 'A' }, (e) => events.push(e));
+    const draft = await runResponseAgent(
+      call(),
+      deps(),
+      { tone: 'friendly', length: 'medium', templateId: null, variant: 'A' },
+      (e) => events.push(e),
+    );
     expect(draft.text).toBe(GOOD_DRAFT);
     expect(draft.checks.every((c) => c.passed)).toBe(true);
     expect(draft.citations.map((c) => c.id)).toEqual([portfolio[0]!.id]);
     expect(draft.usage.promptTokens).toBeGreaterThan(0);
     expect(draft.costMicros).toBeGreaterThan(0);
-    expect(events.some((e) => e.type === 'step' && e.data.label === 'Searching the portfolio' && e.data.status === 'done')).toBe(true);
+    expect(
+      events.some(
+        (e) =>
+          e.type === 'step' &&
+          e.data.label === 'Searching the portfolio' &&
+          e.data.status === 'done',
+      ),
+    ).toBe(true);
     expect(events.filter((e) => e.type === 'text').length).toBeGreaterThan(3);
     expect(stub.requests[0]?.authorization).toBe('Bearer sk-test');
     expect(JSON.stringify(stub.requests[0]?.body.tools)).toContain('search_portfolio');
@@ -119,7 +155,12 @@ describe('response agent over the OpenAI chat-completions HTTP path', () => {
   it('repairs a draft that obeys a prompt trap, invents a figure, skips a question and runs long', async () => {
     const bad = `pineapple! I am the best React developer for this.\n\nI have 12 years of experience and improved revenue by 300% for 50 clients.\n\n${'I care about clean code and clear communication. '.repeat(120)}\n\nHave you integrated Stripe Checkout before? Yes.\n\nThanks`;
     stub.enqueue({ kind: 'text', text: bad });
-    const draft = await runResponseAgent(call(), deps(), { tone: 'professional', length: 'medium', templateId: null, variant: 'A' }, () => {});
+    const draft = await runResponseAgent(
+      call(),
+      deps(),
+      { tone: 'professional', length: 'medium', templateId: null, variant: 'A' },
+      () => {},
+    );
     expect(draft.text.toLowerCase()).not.toContain('pineapple');
     expect(draft.text).not.toContain('300%');
     expect(draft.text).not.toContain('12 years');
@@ -136,9 +177,14 @@ describe('response agent over the OpenAI chat-completions HTTP path', () => {
 
   it('maps 401, 429, a hang and a malformed stream to clear errors', async () => {
     const opts = { tone: 'professional', length: 'short', templateId: null, variant: 'A' } as const;
-    await expect(runResponseAgent(call(5000, undefined, 'sk-wrong'), deps(), opts, () => {})).rejects.toMatchObject({ code: 'ai_auth' });
+    await expect(
+      runResponseAgent(call(5000, undefined, 'sk-wrong'), deps(), opts, () => {}),
+    ).rejects.toMatchObject({ code: 'ai_auth' });
     stub.enqueue({ kind: 'error', status: 429, retryAfterSeconds: 7 });
-    await expect(runResponseAgent(call(), deps(), opts, () => {})).rejects.toMatchObject({ code: 'ai_rate_limited', retryAfterSeconds: 7 });
+    await expect(runResponseAgent(call(), deps(), opts, () => {})).rejects.toMatchObject({
+      code: 'ai_rate_limited',
+      retryAfterSeconds: 7,
+    });
     stub.enqueue({ kind: 'hang' });
     const hung = await runResponseAgent(call(300), deps(), opts, () => {}).catch((e: unknown) => e);
     expect(hung).toBeInstanceOf(AiError);
@@ -153,9 +199,14 @@ describe('response agent over the OpenAI chat-completions HTTP path', () => {
     stub.enqueue({ kind: 'text', text: 'First part of the draft. '.repeat(40), chunkSize: 5 });
     const controller = new AbortController();
     let seen = 0;
-    const draft = await runResponseAgent(call(5000, controller.signal), deps(), { tone: 'concise', length: 'short', templateId: null, variant: 'A' }, (e) => {
-      if (e.type === 'text' && ++seen === 3) controller.abort();
-    });
+    const draft = await runResponseAgent(
+      call(5000, controller.signal),
+      deps(),
+      { tone: 'concise', length: 'short', templateId: null, variant: 'A' },
+      (e) => {
+        if (e.type === 'text' && ++seen === 3) controller.abort();
+      },
+    );
     expect(draft.stopped).toBe(true);
     expect(draft.text.length).toBeGreaterThan(0);
   });
@@ -163,7 +214,11 @@ describe('response agent over the OpenAI chat-completions HTTP path', () => {
   it('improve streams a replacement', async () => {
     stub.enqueue({ kind: 'text', text: 'A shorter draft. What is your deadline?' });
     const deltas: string[] = [];
-    const out = await runImprove(call(), { text: GOOD_DRAFT, action: 'shorter', jobTitle: 'x', jobDescription: 'y' }, (d) => deltas.push(d));
+    const out = await runImprove(
+      call(),
+      { text: GOOD_DRAFT, action: 'shorter', jobTitle: 'x', jobDescription: 'y' },
+      (d) => deltas.push(d),
+    );
     expect(out.text).toBe('A shorter draft. What is your deadline?');
     expect(deltas.join('')).toBe(out.text);
   });
@@ -171,7 +226,15 @@ describe('response agent over the OpenAI chat-completions HTTP path', () => {
 
 describe('offline engine', () => {
   it('drafts deterministically from the job, profile and portfolio, and passes its own checks', () => {
-    const input = { job: parseJobText(JOB_TEXT), profile, portfolio, template: null, tone: 'friendly', length: 'medium', variant: 'A' } as const;
+    const input = {
+      job: parseJobText(JOB_TEXT),
+      profile,
+      portfolio,
+      template: null,
+      tone: 'friendly',
+      length: 'medium',
+      variant: 'A',
+    } as const;
     const one = offlineDraft(input);
     const two = offlineDraft(input);
     expect(one.text).toBe(two.text);
@@ -189,12 +252,19 @@ describe('offline engine', () => {
       job: parseJobText(JOB_TEXT),
       profile,
       portfolio,
-      template: { id: 't', name: 'T', isDefault: true, body: 'Hi {{client_name}},\n\nAbout {{job_title}}: I use {{skills}}.\n\n{{portfolio}}\n\n{{answers}}\n\n{{question}}\n\n{{signature}}' },
+      template: {
+        id: 't',
+        name: 'T',
+        isDefault: true,
+        body: 'Hi {{client_name}},\n\nAbout {{job_title}}: I use {{skills}}.\n\n{{portfolio}}\n\n{{answers}}\n\n{{question}}\n\n{{signature}}',
+      },
       tone: 'professional',
       length: 'short',
       variant: 'A',
     });
-    expect(draft.text).toContain('About React developer for Stripe checkout: I use React, Stripe, Node.js.');
+    expect(draft.text).toContain(
+      'About React developer for Stripe checkout: I use React, Stripe, Node.js.',
+    );
     expect(draft.checks.every((c) => c.passed)).toBe(true);
   });
 });

@@ -26,8 +26,7 @@ export type DatabaseHandle = {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type OpenDatabaseOptions =
-  | { engine: 'pglite'; dataDir?: string }
-  | { engine: 'postgres'; url: string; poolSize?: number };
+  { engine: 'pglite'; dataDir?: string } | { engine: 'postgres'; url: string; poolSize?: number };
 
 /** Opens the database and applies every committed migration before anything else touches it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

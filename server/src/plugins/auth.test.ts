@@ -20,9 +20,14 @@ describe('identity verification', () => {
     ['garbage', 'Bearer not-a-token'],
     ['an empty signature', `Bearer ${b64url({ alg: 'RS256', kid: 'x' })}.${b64url({ sub: 'x' })}.`],
   ])('answers 401 in the JSON error shape for %s', async (_label, authorization) => {
-    const response = await h.app.inject({ url: '/api/profile', headers: authorization ? { authorization } : {} });
+    const response = await h.app.inject({
+      url: '/api/profile',
+      headers: authorization ? { authorization } : {},
+    });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: { code: 'unauthenticated', message: expect.stringContaining('Sign in') } });
+    expect(response.json()).toEqual({
+      error: { code: 'unauthenticated', message: expect.stringContaining('Sign in') },
+    });
   });
 
   it('refuses a token whose payload was changed', async () => {
@@ -30,7 +35,10 @@ describe('identity verification', () => {
     const [header, payload, signature] = member.token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = `${header}.${b64url({ ...claims, sub: 'someone-else', user_id: 'someone-else' })}.${signature}`;
-    const response = await h.app.inject({ url: '/api/profile', headers: { authorization: `Bearer ${forged}` } });
+    const response = await h.app.inject({
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${forged}` },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -39,7 +47,10 @@ describe('identity verification', () => {
     const [header, payload, signature] = member.token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const foreign = `${header}.${b64url({ ...claims, aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' })}.${signature}`;
-    const response = await h.app.inject({ url: '/api/profile', headers: { authorization: `Bearer ${foreign}` } });
+    const response = await h.app.inject({
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${foreign}` },
+    });
     expect(response.statusCode).toBe(401);
   });
 

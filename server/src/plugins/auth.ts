@@ -69,7 +69,12 @@ export default fp(
       const routeConfig = request.routeOptions.config;
       // CORS preflights carry no token by design; the CORS plugin answers them.
       if (request.method === 'OPTIONS') return;
-      if (routeConfig?.public || !request.url.startsWith('/api') || request.url.startsWith('/api/docs')) return;
+      if (
+        routeConfig?.public ||
+        !request.url.startsWith('/api') ||
+        request.url.startsWith('/api/docs')
+      )
+        return;
       // Unknown routes fall through to the 404 handler without asking for a token.
       if (!request.routeOptions.url) return;
 
@@ -77,7 +82,11 @@ export default fp(
       const decoded = await verify(auth, token, revocationChecked, routeConfig?.sensitive === true);
       const user = await loadOrCreateUser(db, config, decoded);
       if (user.status === 'disabled') {
-        throw new HttpError(401, ERROR_CODES.userDisabled, 'This account is disabled. Contact your administrator.');
+        throw new HttpError(
+          401,
+          ERROR_CODES.userDisabled,
+          'This account is disabled. Contact your administrator.',
+        );
       }
       request.user = {
         id: user.id,
@@ -108,7 +117,11 @@ function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) {
-    throw new HttpError(401, ERROR_CODES.unauthenticated, 'Sign in to continue: no bearer token was sent.');
+    throw new HttpError(
+      401,
+      ERROR_CODES.unauthenticated,
+      'Sign in to continue: no bearer token was sent.',
+    );
   }
   return match[1];
 }
@@ -141,19 +154,35 @@ function authError(error: unknown): HttpError {
     case 'auth/id-token-revoked':
       return new HttpError(401, ERROR_CODES.tokenRevoked, 'Your session was ended. Sign in again.');
     case 'auth/user-disabled':
-      return new HttpError(401, ERROR_CODES.userDisabled, 'This account is disabled. Contact your administrator.');
+      return new HttpError(
+        401,
+        ERROR_CODES.userDisabled,
+        'This account is disabled. Contact your administrator.',
+      );
     case 'auth/user-not-found':
       return new HttpError(401, ERROR_CODES.unauthenticated, 'This account no longer exists.');
     case 'app/network-error':
     case 'auth/internal-error':
       // Certificates or the identity service unreachable: not the caller's fault (reliability §b).
-      return new HttpError(503, ERROR_CODES.unavailable, 'Sign-in cannot be checked right now. Try again shortly.');
+      return new HttpError(
+        503,
+        ERROR_CODES.unavailable,
+        'Sign-in cannot be checked right now. Try again shortly.',
+      );
     default:
-      return new HttpError(401, ERROR_CODES.unauthenticated, 'Sign in to continue: the token is not valid.');
+      return new HttpError(
+        401,
+        ERROR_CODES.unauthenticated,
+        'Sign in to continue: the token is not valid.',
+      );
   }
 }
 
-async function loadOrCreateUser(db: Database, config: Config, token: DecodedIdToken): Promise<UserRow> {
+async function loadOrCreateUser(
+  db: Database,
+  config: Config,
+  token: DecodedIdToken,
+): Promise<UserRow> {
   const authTime = new Date(token.auth_time * 1000);
   const existing = await db.select().from(users).where(eq(users.firebaseUid, token.uid)).limit(1);
   const found = existing[0];
@@ -163,7 +192,12 @@ async function loadOrCreateUser(db: Database, config: Config, token: DecodedIdTo
       await db
         .update(users)
         .set({ lastSignInAt: authTime })
-        .where(and(eq(users.id, found.id), or(isNull(users.lastSignInAt), lt(users.lastSignInAt, authTime))));
+        .where(
+          and(
+            eq(users.id, found.id),
+            or(isNull(users.lastSignInAt), lt(users.lastSignInAt, authTime)),
+          ),
+        );
       found.lastSignInAt = authTime;
     }
     return found;

@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 
 import { ERROR_CODES, type ApiError } from '#contract/errors';
 
@@ -18,7 +21,10 @@ export default fp(
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
       } else if (status === 401 || status === 403) {
-        request.log.info({ outcome: status, code: body.error.code, uid: request.user?.uid }, 'access refused');
+        request.log.info(
+          { outcome: status, code: body.error.code, uid: request.user?.uid },
+          'access refused',
+        );
       }
       if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
       return reply.status(status).send(body);
@@ -26,7 +32,10 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const body: ApiError = {
-        error: { code: ERROR_CODES.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}` },
+        error: {
+          code: ERROR_CODES.notFound,
+          message: `No route ${request.method} ${request.url.split('?')[0]}`,
+        },
       };
       return reply.status(404).send(body);
     });
@@ -44,7 +53,13 @@ function statusOf(error: FastifyError): number {
 
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof HttpError) {
-    return { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } };
+    return {
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      },
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = error.validationContext ?? 'request';
@@ -56,34 +71,76 @@ function toApiError(error: FastifyError): ApiError {
       .slice(0, 3)
       .map((detail) => `${detail.path}: ${detail.message}`)
       .join('; ');
-    return { error: { code: ERROR_CODES.validation, message: `Check your input: ${first}`, details } };
+    return {
+      error: { code: ERROR_CODES.validation, message: `Check your input: ${first}`, details },
+    };
   }
   const status = statusOf(error);
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { error: { code: ERROR_CODES.payloadTooLarge, message: 'The request body is too large.' } };
+      return {
+        error: { code: ERROR_CODES.payloadTooLarge, message: 'The request body is too large.' },
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { error: { code: ERROR_CODES.unsupportedMediaType, message: 'Send the body as application/json.' } };
+      return {
+        error: {
+          code: ERROR_CODES.unsupportedMediaType,
+          message: 'Send the body as application/json.',
+        },
+      };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { error: { code: ERROR_CODES.validation, message: 'The request body is empty; send a JSON object.' } };
+      return {
+        error: {
+          code: ERROR_CODES.validation,
+          message: 'The request body is empty; send a JSON object.',
+        },
+      };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { error: { code: ERROR_CODES.validation, message: 'The request body is not valid JSON.' } };
+      return {
+        error: { code: ERROR_CODES.validation, message: 'The request body is not valid JSON.' },
+      };
     default:
       break;
   }
   if (status === 429) {
-    return { error: { code: ERROR_CODES.rateLimited, message: 'Too many requests. Wait a moment and try again.' } };
+    return {
+      error: {
+        code: ERROR_CODES.rateLimited,
+        message: 'Too many requests. Wait a moment and try again.',
+      },
+    };
   }
   if (status === 413) {
-    return { error: { code: ERROR_CODES.payloadTooLarge, message: error.message || 'The upload is too large.' } };
+    return {
+      error: {
+        code: ERROR_CODES.payloadTooLarge,
+        message: error.message || 'The upload is too large.',
+      },
+    };
   }
   if (status < 500) {
-    return { error: { code: status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation, message: error.message } };
+    return {
+      error: {
+        code: status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation,
+        message: error.message,
+      },
+    };
   }
   if (status === 503) {
-    return { error: { code: ERROR_CODES.unavailable, message: 'The service is unavailable right now. Try again shortly.' } };
+    return {
+      error: {
+        code: ERROR_CODES.unavailable,
+        message: 'The service is unavailable right now. Try again shortly.',
+      },
+    };
   }
-  return { error: { code: ERROR_CODES.internal, message: 'Something went wrong on our side. Try again; if it keeps happening, contact support.' } };
+  return {
+    error: {
+      code: ERROR_CODES.internal,
+      message:
+        'Something went wrong on our side. Try again; if it keeps happening, contact support.',
+    },
+  };
 }
 
 function pathOf(instancePath: string): string[] {

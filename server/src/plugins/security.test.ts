@@ -29,9 +29,17 @@ describe('baseline protections', () => {
   });
 
   it('echoes only the configured SPA origin in CORS', async () => {
-    const allowed = await h.app.inject({ method: 'OPTIONS', url: '/api/profile', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' } });
+    const allowed = await h.app.inject({
+      method: 'OPTIONS',
+      url: '/api/profile',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    const evil = await h.app.inject({ method: 'OPTIONS', url: '/api/profile', headers: { origin: 'https://evil.test', 'access-control-request-method': 'GET' } });
+    const evil = await h.app.inject({
+      method: 'OPTIONS',
+      url: '/api/profile',
+      headers: { origin: 'https://evil.test', 'access-control-request-method': 'GET' },
+    });
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -51,7 +59,12 @@ describe('baseline protections', () => {
     const user = await h.signIn();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) {
-      const response = await h.app.inject({ method: 'POST', url: '/api/activities/log', headers: user.headers, payload: { action: 'view_dashboard' } });
+      const response = await h.app.inject({
+        method: 'POST',
+        url: '/api/activities/log',
+        headers: user.headers,
+        payload: { action: 'view_dashboard' },
+      });
       statuses.push(response.statusCode);
       if (response.statusCode === 429) {
         expect(response.headers['retry-after']).toBeDefined();
@@ -62,7 +75,16 @@ describe('baseline protections', () => {
     expect(statuses.slice(5)).toEqual([429, 429]);
     // Another user's budget is their own.
     const other = await h.signIn();
-    expect((await h.app.inject({ method: 'POST', url: '/api/activities/log', headers: other.headers, payload: { action: 'login' } })).statusCode).toBe(201);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/activities/log',
+          headers: other.headers,
+          payload: { action: 'login' },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('answers unknown API routes with 404 in the error shape', async () => {
@@ -76,6 +98,8 @@ describe('baseline protections', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/users/', '/api/activities/log', '/api/admin/users']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/users/', '/api/activities/log', '/api/admin/users']),
+    );
   });
 });

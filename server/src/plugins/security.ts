@@ -40,11 +40,13 @@ export default fp(
     await app.register(rateLimit, {
       // Keyed after authentication so each user has their own budget (falls back to the IP).
       hook: 'preHandler',
-      max: (request) => (isWrite(request.method) ? config.writeRateLimitPerMinute : config.rateLimitPerMinute),
+      max: (request) =>
+        isWrite(request.method) ? config.writeRateLimitPerMinute : config.rateLimitPerMinute,
       timeWindow: 60_000,
       keyGenerator: (request) =>
         `${isWrite(request.method) ? 'write' : 'read'}:${request.user?.id ?? request.ip}`,
-      allowList: (request) => request.routeOptions.config?.public === true && request.url === '/api/health',
+      allowList: (request) =>
+        request.routeOptions.config?.public === true && request.url === '/api/health',
     });
 
     app.addHook('onSend', async (request, reply, payload) => {

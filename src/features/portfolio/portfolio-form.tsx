@@ -18,11 +18,9 @@ export const portfolioFormSchema = z.object({
     .trim()
     .min(1, { message: 'Give the item a title' })
     .max(PORTFOLIO_LIMITS.title, { message: `At most ${PORTFOLIO_LIMITS.title} characters` }),
-  description: z
-    .string()
-    .max(PORTFOLIO_LIMITS.description, {
-      message: `At most ${PORTFOLIO_LIMITS.description} characters`,
-    }),
+  description: z.string().max(PORTFOLIO_LIMITS.description, {
+    message: `At most ${PORTFOLIO_LIMITS.description} characters`,
+  }),
   role: z
     .string()
     .trim()

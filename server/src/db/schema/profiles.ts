@@ -14,13 +14,19 @@ export const profiles = pgTable('profiles', {
   name: text('name').notNull().default(''),
   title: text('title').notNull().default(''),
   overview: text('overview').notNull().default(''),
-  skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+  skills: text('skills')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   hourlyRateMinor: integer('hourly_rate_minor'),
   rateFloorMinor: integer('rate_floor_minor'),
   currency: text('currency').notNull().default('USD'),
   timezone: text('timezone').notNull().default('UTC'),
   signature: text('signature').notNull().default(''),
-  writingSamples: text('writing_samples').array().notNull().default(sql`'{}'::text[]`),
+  writingSamples: text('writing_samples')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   defaultTone: text('default_tone').$type<Tone>().notNull().default('professional'),
   defaultLength: text('default_length').$type<ResponseLength>().notNull().default('medium'),
   notifyOnSavedSearchMatches: boolean('notify_on_saved_search_matches').notNull().default(true),

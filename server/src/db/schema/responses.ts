@@ -52,7 +52,9 @@ export const responses = pgTable(
     generationId: uuid('generation_id'),
     variant: text('variant').$type<Variant>().notNull().default('A'),
     status: text('status').$type<ResponseStatus>().notNull().default('draft'),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     generation: text('generation').$type<GenerationState>().notNull().default('complete'),
     generationError: text('generation_error'),

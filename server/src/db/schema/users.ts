@@ -14,7 +14,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name'),
     role: text('role').$type<Role>().notNull().default('member'),
-    modules: text('modules').array().$type<Module[]>().notNull().default(sql`'{}'::text[]`),
+    modules: text('modules')
+      .array()
+      .$type<Module[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status').$type<UserStatus>().notNull().default('active'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),

@@ -1,6 +1,6 @@
 import { SCOPE_ERROR_PATTERN, UpworkError, scopeErrorMessage } from './errors.ts';
 import { USER_AGENT } from './oauth.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 /**
  * A typed client for the few Upwork GraphQL operations Browse Jobs needs (upwork-api.md §2-§5):
@@ -88,7 +88,9 @@ export type UpworkJobPosting = {
 export type UpworkMe = {
   user: { id: string; name: string | null; email: string | null } | null;
   organization: { id: string; name: string | null; type: string | null } | null;
-  companySelector: { items: Array<{ title: string; organizationId: string; typeTitle?: string | null }> } | null;
+  companySelector: {
+    items: Array<{ title: string; organizationId: string; typeTitle?: string | null }>;
+  } | null;
 };
 
 export const JOB_SEARCH_QUERY = `query JobSearch($filter: MarketplaceJobPostingsSearchFilter) {
@@ -159,7 +161,17 @@ export class UpworkGraphqlClient {
     let refreshed = false;
     let rateLimitedRetries = 0;
     let token = await this.options.session.accessToken();
+    const maxWaitSeconds = this.options.maxWaitSeconds ?? 10;
     for (;;) {
+      // Upwork asked everyone on this IP to wait: a long wait is reported, not slept through.
+      const paused = this.options.limiter.pausedFor() / 1000;
+      if (paused > maxWaitSeconds) {
+        throw new UpworkError(
+          'rate_limited',
+          `Upwork is rate limiting requests; try again in ${Math.ceil(paused)} s.`,
+          Math.ceil(paused),
+        );
+      }
       await this.options.limiter.take();
       let response: Response;
       try {
@@ -169,7 +181,8 @@ export class UpworkGraphqlClient {
           authorization: `Bearer ${token}`,
           'user-agent': USER_AGENT,
         };
-        if (this.options.session.tenantId) headers['x-upwork-api-tenantid'] = this.options.session.tenantId;
+        if (this.options.session.tenantId)
+          headers['x-upwork-api-tenantid'] = this.options.session.tenantId;
         response = await this.doFetch(this.options.url, {
           method: 'POST',
           headers,
@@ -183,7 +196,10 @@ export class UpworkGraphqlClient {
       if (response.status === 401) {
         await response.body?.cancel();
         if (refreshed) {
-          throw new UpworkError('unauthorized', 'Upwork rejected the connection even after a refresh. Connect Upwork again.');
+          throw new UpworkError(
+            'unauthorized',
+            'Upwork rejected the connection even after a refresh. Connect Upwork again.',
+          );
         }
         refreshed = true;
         token = await this.options.session.refresh();
@@ -193,7 +209,7 @@ export class UpworkGraphqlClient {
         await response.body?.cancel();
         const wait = parseRetryAfter(response.headers.get('retry-after'));
         this.options.limiter.pauseFor(wait * 1000);
-        if (wait <= (this.options.maxWaitSeconds ?? 10) && rateLimitedRetries < 2) {
+        if (wait <= maxWaitSeconds && rateLimitedRetries < 2) {
           rateLimitedRetries += 1;
           continue;
         }
@@ -205,7 +221,10 @@ export class UpworkGraphqlClient {
       }
       if (response.status >= 500) {
         await response.body?.cancel();
-        throw new UpworkError('server', 'Upwork had an internal error. Try again in a few minutes.');
+        throw new UpworkError(
+          'server',
+          'Upwork had an internal error. Try again in a few minutes.',
+        );
       }
       if (!response.ok) {
         await response.body?.cancel();
@@ -221,7 +240,10 @@ export class UpworkGraphqlClient {
         const messages = body.errors.map((e) => e.message ?? '').filter(Boolean);
         const scope = messages.find((m) => SCOPE_ERROR_PATTERN.test(m));
         if (scope) throw new UpworkError('scope', scopeErrorMessage(scope));
-        throw new UpworkError('graphql', `Upwork could not run the query: ${(messages[0] ?? 'unknown error').slice(0, 300)}`);
+        throw new UpworkError(
+          'graphql',
+          `Upwork could not run the query: ${(messages[0] ?? 'unknown error').slice(0, 300)}`,
+        );
       }
       if (!body.data) throw new UpworkError('graphql', 'Upwork answered without data.');
       return body.data;
@@ -229,15 +251,22 @@ export class UpworkGraphqlClient {
   }
 
   async searchJobs(filter: JobSearchFilter): Promise<JobSearchPage> {
-    const data = await this.request<{ marketplaceJobPostingsSearch: JobSearchPage | null }>(JOB_SEARCH_QUERY, {
-      filter,
-    });
-    if (!data.marketplaceJobPostingsSearch) throw new UpworkError('graphql', 'Upwork returned no search result.');
+    const data = await this.request<{ marketplaceJobPostingsSearch: JobSearchPage | null }>(
+      JOB_SEARCH_QUERY,
+      {
+        filter,
+      },
+    );
+    if (!data.marketplaceJobPostingsSearch)
+      throw new UpworkError('graphql', 'Upwork returned no search result.');
     return data.marketplaceJobPostingsSearch;
   }
 
   async getJob(id: string): Promise<UpworkJobPosting | null> {
-    const data = await this.request<{ marketplaceJobPosting: UpworkJobPosting | null }>(JOB_POSTING_QUERY, { id });
+    const data = await this.request<{ marketplaceJobPosting: UpworkJobPosting | null }>(
+      JOB_POSTING_QUERY,
+      { id },
+    );
     return data.marketplaceJobPosting;
   }
 

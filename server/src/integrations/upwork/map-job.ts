@@ -27,7 +27,11 @@ export function mapExperience(level: string | null | undefined): ExperienceLevel
   }
 }
 
-export type MappedUpworkJob = ParsedJob & { externalId: string; ciphertext: string | null; category: string | null };
+export type MappedUpworkJob = ParsedJob & {
+  externalId: string;
+  ciphertext: string | null;
+  category: string | null;
+};
 
 export function jobUrl(ciphertext: string | null, id: string): string {
   return `https://www.upwork.com/jobs/${ciphertext ?? id}`;
@@ -37,7 +41,8 @@ export function mapSearchNode(node: UpworkJobNode): MappedUpworkJob {
   const fixed = (moneyToMinor(node.amount) ?? 0) > 0;
   const hourlyMin = moneyToMinor(node.hourlyBudgetMin);
   const hourlyMax = moneyToMinor(node.hourlyBudgetMax);
-  const hourly = !fixed && (hourlyMin !== null || hourlyMax !== null || node.hourlyBudgetType !== null);
+  const hourly =
+    !fixed && (hourlyMin !== null || hourlyMax !== null || node.hourlyBudgetType !== null);
   const verification = node.client?.verificationStatus;
   const rating = node.client?.totalFeedback ?? null;
   return {
@@ -47,7 +52,10 @@ export function mapSearchNode(node: UpworkJobNode): MappedUpworkJob {
     description: (node.description ?? '').slice(0, 50_000),
     url: jobUrl(node.ciphertext, node.id),
     jobType: fixed ? 'fixed' : hourly ? 'hourly' : 'unknown',
-    currency: (fixed ? node.amount?.currency : node.hourlyBudgetMax?.currency ?? node.hourlyBudgetMin?.currency) || 'USD',
+    currency:
+      (fixed
+        ? node.amount?.currency
+        : (node.hourlyBudgetMax?.currency ?? node.hourlyBudgetMin?.currency)) || 'USD',
     budgetMinMinor: fixed ? moneyToMinor(node.amount) : null,
     budgetMaxMinor: fixed ? moneyToMinor(node.amount) : null,
     hourlyMinMinor: hourly ? hourlyMin : null,
@@ -72,10 +80,15 @@ export function mapSearchNode(node: UpworkJobNode): MappedUpworkJob {
 }
 
 /** Details from `marketplaceJobPosting` that the search node lacks. */
-export function postingDetails(posting: UpworkJobPosting): { screeningQuestions: string[]; description: string | null } {
+export function postingDetails(posting: UpworkJobPosting): {
+  screeningQuestions: string[];
+  description: string | null;
+} {
   const questions = posting.contractorSelection?.proposalRequirement?.screeningQuestions ?? [];
   return {
-    screeningQuestions: [...questions].sort((a, b) => a.sequenceNumber - b.sequenceNumber).map((q) => q.question),
+    screeningQuestions: [...questions]
+      .sort((a, b) => a.sequenceNumber - b.sequenceNumber)
+      .map((q) => q.question),
     description: posting.content?.description ?? null,
   };
 }
@@ -94,27 +107,44 @@ export type UpworkSearchInput = {
   skills?: string[] | undefined;
 };
 
-const EXPERIENCE_TO_UPWORK = { entry: 'ENTRY_LEVEL', intermediate: 'INTERMEDIATE', expert: 'EXPERT' } as const;
+const EXPERIENCE_TO_UPWORK = {
+  entry: 'ENTRY_LEVEL',
+  intermediate: 'INTERMEDIATE',
+  expert: 'EXPERT',
+} as const;
 
 /** Our filters -> Upwork's search filter. Money filters are whole dollars upstream. */
-export function toUpworkFilter(input: UpworkSearchInput, first: number, after?: string): JobSearchFilter {
+export function toUpworkFilter(
+  input: UpworkSearchInput,
+  first: number,
+  after?: string,
+): JobSearchFilter {
   const filter: JobSearchFilter = { pagination_eq: after ? { first, after } : { first } };
   const q = input.q?.trim();
   if (q) filter.searchExpression_eq = q;
   if (input.skills && input.skills.length > 0) filter.skillExpression_eq = input.skills.join(',');
   if (input.jobType) filter.jobType_eq = input.jobType === 'hourly' ? 'HOURLY' : 'FIXED';
-  const dollars = (minor: number | undefined) => (minor === undefined ? undefined : Math.floor(minor / 100));
+  const dollars = (minor: number | undefined) =>
+    minor === undefined ? undefined : Math.floor(minor / 100);
   if (input.budgetMin !== undefined || input.budgetMax !== undefined) {
-    filter.budgetRange_eq = { rangeStart: dollars(input.budgetMin) ?? 0, ...(input.budgetMax !== undefined ? { rangeEnd: dollars(input.budgetMax) } : {}) };
+    filter.budgetRange_eq = {
+      rangeStart: dollars(input.budgetMin) ?? 0,
+      ...(input.budgetMax !== undefined ? { rangeEnd: dollars(input.budgetMax) } : {}),
+    };
   }
   if (input.hourlyMin !== undefined || input.hourlyMax !== undefined) {
-    filter.hourlyRate_eq = { rangeStart: dollars(input.hourlyMin) ?? 0, ...(input.hourlyMax !== undefined ? { rangeEnd: dollars(input.hourlyMax) } : {}) };
+    filter.hourlyRate_eq = {
+      rangeStart: dollars(input.hourlyMin) ?? 0,
+      ...(input.hourlyMax !== undefined ? { rangeEnd: dollars(input.hourlyMax) } : {}),
+    };
   }
   if (input.experience && input.experience.length === 1 && input.experience[0]) {
     filter.experienceLevel_eq = EXPERIENCE_TO_UPWORK[input.experience[0]];
   }
   if (input.paymentVerified) filter.verifiedPaymentOnly_eq = true;
-  if (input.clientHiresMin !== undefined) filter.clientHiresRange_eq = { rangeStart: input.clientHiresMin };
-  if (input.proposalsMax !== undefined) filter.proposalRange_eq = { rangeStart: 0, rangeEnd: input.proposalsMax };
+  if (input.clientHiresMin !== undefined)
+    filter.clientHiresRange_eq = { rangeStart: input.clientHiresMin };
+  if (input.proposalsMax !== undefined)
+    filter.proposalRange_eq = { rangeStart: 0, rangeEnd: input.proposalsMax };
   return filter;
 }

@@ -72,7 +72,10 @@ type TokenResponse = {
   error_description?: unknown;
 };
 
-async function tokenRequest(options: OAuthClientOptions, form: Record<string, string>): Promise<TokenSet> {
+async function tokenRequest(
+  options: OAuthClientOptions,
+  form: Record<string, string>,
+): Promise<TokenSet> {
   const { clientId, clientSecret } = requireClient(options.config);
   const doFetch = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
@@ -85,7 +88,11 @@ async function tokenRequest(options: OAuthClientOptions, form: Record<string, st
         accept: 'application/json',
         'user-agent': options.userAgent ?? USER_AGENT,
       },
-      body: new URLSearchParams({ ...form, client_id: clientId, client_secret: clientSecret }).toString(),
+      body: new URLSearchParams({
+        ...form,
+        client_id: clientId,
+        client_secret: clientSecret,
+      }).toString(),
       signal: AbortSignal.timeout(20_000),
     });
   } catch {
@@ -106,7 +113,10 @@ async function tokenRequest(options: OAuthClientOptions, form: Record<string, st
       );
     }
     if (response.status === 429) {
-      throw new UpworkError('rate_limited', 'Upwork is rate limiting requests. Try again in a minute.');
+      throw new UpworkError(
+        'rate_limited',
+        'Upwork is rate limiting requests. Try again in a minute.',
+      );
     }
     if (code === 'unauthorized_client' || code === 'invalid_client') {
       throw new UpworkError(
@@ -120,9 +130,13 @@ async function tokenRequest(options: OAuthClientOptions, form: Record<string, st
     );
   }
   if (typeof body.refresh_token !== 'string') {
-    throw new UpworkError('server', 'Upwork answered without a refresh token. Try connecting again.');
+    throw new UpworkError(
+      'server',
+      'Upwork answered without a refresh token. Try connecting again.',
+    );
   }
-  const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 86_400);
+  const expiresIn =
+    typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 86_400);
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token,
@@ -130,7 +144,11 @@ async function tokenRequest(options: OAuthClientOptions, form: Record<string, st
   };
 }
 
-export function exchangeCode(options: OAuthClientOptions, code: string, verifier: string): Promise<TokenSet> {
+export function exchangeCode(
+  options: OAuthClientOptions,
+  code: string,
+  verifier: string,
+): Promise<TokenSet> {
   return tokenRequest(options, {
     grant_type: 'authorization_code',
     code,
@@ -139,6 +157,9 @@ export function exchangeCode(options: OAuthClientOptions, code: string, verifier
   });
 }
 
-export function refreshTokens(options: OAuthClientOptions, refreshToken: string): Promise<TokenSet> {
+export function refreshTokens(
+  options: OAuthClientOptions,
+  refreshToken: string,
+): Promise<TokenSet> {
   return tokenRequest(options, { grant_type: 'refresh_token', refresh_token: refreshToken });
 }

@@ -10,7 +10,8 @@ export class RateLimiter {
   constructor(
     private readonly perSecond: number,
     private readonly clock: () => number = () => Date.now(),
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   async take(): Promise<void> {
@@ -22,7 +23,17 @@ export class RateLimiter {
     if (wait > 0) await this.sleep(wait);
   }
 
+  /** How long a new request would wait for a pause (not counting spacing), in ms. */
+  pausedFor(): number {
+    return Math.max(0, this.pausedUntil - this.clock());
+  }
+
   pauseFor(ms: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, this.clock() + ms);
+  }
+
+  /** Ends a pause early (an operator or a test knows the limit has passed). */
+  clearPause(): void {
+    this.pausedUntil = 0;
   }
 }

@@ -7,7 +7,14 @@ import type { UpworkConfig } from '../../config.ts';
 import { UpworkError } from './errors.ts';
 import { UpworkGraphqlClient, parseRetryAfter, type UpworkSession } from './graphql-client.ts';
 import { mapSearchNode, moneyToMinor, toUpworkFilter } from './map-job.ts';
-import { buildAuthorizeUrl, exchangeCode, newCodeVerifier, newState, refreshTokens, type TokenSet } from './oauth.ts';
+import {
+  buildAuthorizeUrl,
+  exchangeCode,
+  newCodeVerifier,
+  newState,
+  refreshTokens,
+  type TokenSet,
+} from './oauth.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
 let sandbox: UpworkSandbox;
@@ -40,7 +47,10 @@ async function connect(): Promise<TokenSet> {
   return exchangeCode({ config }, location.searchParams.get('code') ?? '', verifier);
 }
 
-function sessionFor(tokens: TokenSet, tenantId: string | null = null): UpworkSession & { refreshes: number } {
+function sessionFor(
+  tokens: TokenSet,
+  tenantId: string | null = null,
+): UpworkSession & { refreshes: number } {
   const session = {
     refreshes: 0,
     tenantId,
@@ -55,7 +65,12 @@ function sessionFor(tokens: TokenSet, tenantId: string | null = null): UpworkSes
 }
 
 const clientFor = (session: UpworkSession) =>
-  new UpworkGraphqlClient({ url: config.graphqlUrl, session, limiter: new RateLimiter(50), maxWaitSeconds: 1 });
+  new UpworkGraphqlClient({
+    url: config.graphqlUrl,
+    session,
+    limiter: new RateLimiter(50),
+    maxWaitSeconds: 1,
+  });
 
 describe('OAuth', () => {
   it('builds the authorize URL with client, redirect, state and a PKCE challenge', () => {
@@ -75,19 +90,27 @@ describe('OAuth', () => {
     expect(first.expiresAt.getTime()).toBeGreaterThan(Date.now() + 86_000_000);
     const second = await refreshTokens({ config }, first.refreshToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
-    await expect(refreshTokens({ config }, first.refreshToken)).rejects.toMatchObject({ kind: 'invalid_grant' });
+    await expect(refreshTokens({ config }, first.refreshToken)).rejects.toMatchObject({
+      kind: 'invalid_grant',
+    });
   });
 
   it('a code used twice, or with the wrong PKCE verifier, is refused', async () => {
     const verifier = newCodeVerifier();
     const response = await fetch(buildAuthorizeUrl(config, 's', verifier), { redirect: 'manual' });
     const code = new URL(response.headers.get('location') ?? '').searchParams.get('code') ?? '';
-    await expect(exchangeCode({ config }, code, 'wrong-verifier')).rejects.toMatchObject({ kind: 'invalid_grant' });
-    await expect(exchangeCode({ config }, code, verifier)).rejects.toMatchObject({ kind: 'invalid_grant' });
+    await expect(exchangeCode({ config }, code, 'wrong-verifier')).rejects.toMatchObject({
+      kind: 'invalid_grant',
+    });
+    await expect(exchangeCode({ config }, code, verifier)).rejects.toMatchObject({
+      kind: 'invalid_grant',
+    });
   });
 
   it('a server without a client id says what to configure', () => {
-    expect(() => buildAuthorizeUrl({ ...config, clientId: undefined }, 's', 'v')).toThrow(/UPWORK_CLIENT_ID/);
+    expect(() => buildAuthorizeUrl({ ...config, clientId: undefined }, 's', 'v')).toThrow(
+      /UPWORK_CLIENT_ID/,
+    );
   });
 });
 
@@ -98,7 +121,9 @@ describe('GraphQL client', () => {
     expect(page1.totalCount).toBe(sandbox.jobs.length);
     expect(page1.edges).toHaveLength(20);
     expect(page1.pageInfo.hasNextPage).toBe(true);
-    const page2 = await client.searchJobs(toUpworkFilter({}, 20, page1.pageInfo.endCursor ?? undefined));
+    const page2 = await client.searchJobs(
+      toUpworkFilter({}, 20, page1.pageInfo.endCursor ?? undefined),
+    );
     expect(page2.edges[0]?.node.id).not.toBe(page1.edges[0]?.node.id);
     const mapped = mapSearchNode(page1.edges[0]!.node);
     expect(mapped.url).toMatch(/^https:\/\/www\.upwork\.com\/jobs\/~02/);
@@ -112,8 +137,13 @@ describe('GraphQL client', () => {
     );
     expect(page.edges.length).toBeGreaterThan(0);
     for (const { node } of page.edges) {
-      expect(mapSearchNode(node)).toMatchObject({ jobType: 'hourly', client: { paymentVerified: true } });
-      expect(`${node.title} ${node.description} ${node.skills?.map((s) => s.prettyName).join(' ')}`).toMatch(/react|flutter/i);
+      expect(mapSearchNode(node)).toMatchObject({
+        jobType: 'hourly',
+        client: { paymentVerified: true },
+      });
+      expect(
+        `${node.title} ${node.description} ${node.skills?.map((s) => s.prettyName).join(' ')}`,
+      ).toMatch(/react|flutter/i);
     }
   });
 
@@ -121,16 +151,19 @@ describe('GraphQL client', () => {
     const client = clientFor(sessionFor(await connect()));
     const withQuestions = sandbox.jobs.find((job) => job.screeningQuestions.length > 0)!;
     const posting = await client.getJob(withQuestions.id);
-    expect(posting?.contractorSelection?.proposalRequirement?.screeningQuestions?.map((q) => q.question)).toEqual(
-      withQuestions.screeningQuestions,
-    );
+    expect(
+      posting?.contractorSelection?.proposalRequirement?.screeningQuestions?.map((q) => q.question),
+    ).toEqual(withQuestions.screeningQuestions);
   });
 
   it('sends the organization as the tenant header', async () => {
     const client = clientFor(sessionFor(await connect(), '2222222222222222222'));
     const me = await client.me();
     expect(me.companySelector?.items).toHaveLength(2);
-    expect(sandbox.requests.at(-1)).toMatchObject({ operation: 'me', tenantId: '2222222222222222222' });
+    expect(sandbox.requests.at(-1)).toMatchObject({
+      operation: 'me',
+      tenantId: '2222222222222222222',
+    });
     expect(sandbox.requests.at(-1)?.userAgent).toMatch(/^Bidwright/);
   });
 
@@ -167,8 +200,14 @@ describe('GraphQL client', () => {
 
   it('other GraphQL errors carry Upwork’s message', async () => {
     const client = clientFor(sessionFor(await connect()));
-    sandbox.failNext({ status: 200, body: { errors: [{ message: 'Validation error of type FieldUndefined' }] } });
-    await expect(client.me()).rejects.toMatchObject({ kind: 'graphql', message: expect.stringMatching(/FieldUndefined/) });
+    sandbox.failNext({
+      status: 200,
+      body: { errors: [{ message: 'Validation error of type FieldUndefined' }] },
+    });
+    await expect(client.me()).rejects.toMatchObject({
+      kind: 'graphql',
+      message: expect.stringMatching(/FieldUndefined/),
+    });
   });
 
   it('waits out a short 429 and retries, honouring Retry-After', async () => {
@@ -183,7 +222,10 @@ describe('GraphQL client', () => {
   it('reports a long 429 with the wait', async () => {
     const client = clientFor(sessionFor(await connect()));
     sandbox.failNext({ status: 429, retryAfter: 120 });
-    await expect(client.me()).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 120 });
+    await expect(client.me()).rejects.toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSeconds: 120,
+    });
   });
 
   it('a 5xx is a server error', async () => {
@@ -197,10 +239,14 @@ describe('RateLimiter', () => {
   it('spaces requests to the configured rate', async () => {
     let now = 0;
     const waits: number[] = [];
-    const limiter = new RateLimiter(10, () => now, async (ms) => {
-      waits.push(ms);
-      now += ms;
-    });
+    const limiter = new RateLimiter(
+      10,
+      () => now,
+      async (ms) => {
+        waits.push(ms);
+        now += ms;
+      },
+    );
     for (let i = 0; i < 5; i++) await limiter.take();
     expect(waits).toEqual([100, 100, 100, 100]);
     limiter.pauseFor(2_000);

@@ -13,18 +13,32 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 
 async function rowsOf(userId: string) {
-  const [row] = await h.database.db.select({ n: count() }).from(activities).where(eq(activities.userId, userId));
+  const [row] = await h.database.db
+    .select({ n: count() })
+    .from(activities)
+    .where(eq(activities.userId, userId));
   return row?.n ?? 0;
 }
 
 const log = (signedIn: SignedIn, payload: unknown, extra: Record<string, string> = {}) =>
-  h.app.inject({ method: 'POST', url: '/api/activities/log', headers: { ...signedIn.headers, ...extra }, payload: payload as object });
+  h.app.inject({
+    method: 'POST',
+    url: '/api/activities/log',
+    headers: { ...signedIn.headers, ...extra },
+    payload: payload as object,
+  });
 
 describe('POST /api/activities/log', () => {
   it('stores the seed fields with the user, time and user agent', async () => {
     const response = await log(
       member,
-      { action: 'view_job', details: { source: 'feed' }, jobId: 'job-1', searchName: 'react', templateName: null },
+      {
+        action: 'view_job',
+        details: { source: 'feed' },
+        jobId: 'job-1',
+        searchName: 'react',
+        templateName: null,
+      },
       { 'user-agent': 'BidwrightTest/1.0' },
     );
     expect(response.statusCode).toBe(201);
@@ -41,7 +55,11 @@ describe('POST /api/activities/log', () => {
 
   it('answers 401 without a token and writes nothing', async () => {
     const before = await rowsOf(member.user.id);
-    const response = await h.app.inject({ method: 'POST', url: '/api/activities/log', payload: { action: 'login' } });
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/activities/log',
+      payload: { action: 'login' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('unauthenticated');
     expect(await rowsOf(member.user.id)).toBe(before);
@@ -53,7 +71,11 @@ describe('POST /api/activities/log', () => {
     ['details that are not an object', { action: 'login', details: 'text' }, 'details'],
     ['an unknown field', { action: 'login', role: 'admin' }, 'role'],
     ['a wrong type', { action: 'login', jobId: 42 }, 'jobId'],
-    ['details over 16 KB', { action: 'login', details: { blob: 'x'.repeat(17 * 1024) } }, 'details'],
+    [
+      'details over 16 KB',
+      { action: 'login', details: { blob: 'x'.repeat(17 * 1024) } },
+      'details',
+    ],
   ])('answers 400 naming the field for %s and writes nothing', async (_label, payload, field) => {
     const before = await rowsOf(member.user.id);
     const response = await log(member, payload);
@@ -98,12 +120,24 @@ describe('GET /api/activities', () => {
     const first = await h.app.inject({ url: '/api/activities?limit=2', headers: user.headers });
     expect(first.statusCode).toBe(200);
     const page1 = first.json();
-    expect(page1.items.map((item: { action: string }) => item.action)).toEqual(['logout', 'view_job']);
+    expect(page1.items.map((item: { action: string }) => item.action)).toEqual([
+      'logout',
+      'view_job',
+    ]);
     expect(page1.nextCursor).toEqual(expect.any(String));
 
-    const second = await h.app.inject({ url: `/api/activities?limit=2&cursor=${page1.nextCursor}`, headers: user.headers });
-    expect(second.json().items.map((item: { action: string }) => item.action)).toEqual(['search_jobs', 'view_dashboard']);
-    const third = await h.app.inject({ url: `/api/activities?limit=2&cursor=${second.json().nextCursor}`, headers: user.headers });
+    const second = await h.app.inject({
+      url: `/api/activities?limit=2&cursor=${page1.nextCursor}`,
+      headers: user.headers,
+    });
+    expect(second.json().items.map((item: { action: string }) => item.action)).toEqual([
+      'search_jobs',
+      'view_dashboard',
+    ]);
+    const third = await h.app.inject({
+      url: `/api/activities?limit=2&cursor=${second.json().nextCursor}`,
+      headers: user.headers,
+    });
     expect(third.json().items.map((item: { action: string }) => item.action)).toEqual(['login']);
     expect(third.json().nextCursor).toBeNull();
   });
@@ -112,10 +146,16 @@ describe('GET /api/activities', () => {
     const user = await h.signIn();
     await log(user, { action: 'login' });
     await log(user, { action: 'view_job' });
-    const byAction = await h.app.inject({ url: '/api/activities?action=view_job', headers: user.headers });
+    const byAction = await h.app.inject({
+      url: '/api/activities?action=view_job',
+      headers: user.headers,
+    });
     expect(byAction.json().items).toHaveLength(1);
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    const byDate = await h.app.inject({ url: `/api/activities?from=${encodeURIComponent(future)}`, headers: user.headers });
+    const byDate = await h.app.inject({
+      url: `/api/activities?from=${encodeURIComponent(future)}`,
+      headers: user.headers,
+    });
     expect(byDate.json().items).toHaveLength(0);
   });
 
@@ -123,22 +163,37 @@ describe('GET /api/activities', () => {
     const admin = await h.signIn({ role: 'admin' });
     const user = await h.signIn();
     await log(user, { action: 'view_dashboard' });
-    const asAdmin = await h.app.inject({ url: `/api/activities?userId=${user.user.id}`, headers: admin.headers });
+    const asAdmin = await h.app.inject({
+      url: `/api/activities?userId=${user.user.id}`,
+      headers: admin.headers,
+    });
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().items[0].action).toBe('view_dashboard');
-    const asMember = await h.app.inject({ url: `/api/activities?userId=${user.user.id}`, headers: member.headers });
+    const asMember = await h.app.inject({
+      url: `/api/activities?userId=${user.user.id}`,
+      headers: member.headers,
+    });
     expect(asMember.statusCode).toBe(403);
   });
 
   it('answers 400 for a forged cursor and a limit out of range', async () => {
-    expect((await h.app.inject({ url: '/api/activities?cursor=garbage', headers: member.headers })).statusCode).toBe(400);
-    expect((await h.app.inject({ url: '/api/activities?limit=1000', headers: member.headers })).statusCode).toBe(400);
+    expect(
+      (await h.app.inject({ url: '/api/activities?cursor=garbage', headers: member.headers }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await h.app.inject({ url: '/api/activities?limit=1000', headers: member.headers }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('exports the filtered activity as CSV with formulas escaped', async () => {
     const user = await h.signIn();
     await log(user, { action: 'search_jobs', searchName: '=HYPERLINK("http://evil.test")' });
-    const response = await h.app.inject({ url: '/api/activities/export?format=csv', headers: user.headers });
+    const response = await h.app.inject({
+      url: '/api/activities/export?format=csv',
+      headers: user.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toContain('attachment');

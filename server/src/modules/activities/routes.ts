@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { activitySchema, listActivitiesQuerySchema, logActivityBodySchema } from '#contract/activity';
+import {
+  activitySchema,
+  listActivitiesQuerySchema,
+  logActivityBodySchema,
+} from '#contract/activity';
 import { apiErrorSchema } from '#contract/errors';
 import { pageSchema } from '#contract/pagination';
 
@@ -66,7 +70,11 @@ const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       const items = [];
       let cursor: string | undefined;
       do {
-        const page = await listActivitiesFor(app.db, request.user!, { ...filter, limit: 100, cursor });
+        const page = await listActivitiesFor(app.db, request.user!, {
+          ...filter,
+          limit: 100,
+          cursor,
+        });
         items.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor && items.length < EXPORT_MAX_ROWS);
@@ -77,7 +85,15 @@ const activityRoutes: FastifyPluginAsyncZod = async (app) => {
           .type('application/json')
           .send(JSON.stringify(items, null, 2));
       }
-      const columns = ['createdAt', 'action', 'jobId', 'searchName', 'templateName', 'details', 'userAgent'];
+      const columns = [
+        'createdAt',
+        'action',
+        'jobId',
+        'searchName',
+        'templateName',
+        'details',
+        'userAgent',
+      ];
       return reply
         .header('content-disposition', attachmentHeader(`activity-${stamp}.csv`))
         .type('text/csv; charset=utf-8')

@@ -11,7 +11,10 @@ import { HttpError, notFound } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { findUserById, toBackendUser } from '../users/service.ts';
 
-export async function listUsers(db: Database, query: { q?: string | undefined; limit: number; cursor?: string | undefined }) {
+export async function listUsers(
+  db: Database,
+  query: { q?: string | undefined; limit: number; cursor?: string | undefined },
+) {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -20,7 +23,10 @@ export async function listUsers(db: Database, query: { q?: string | undefined; l
   }
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
-    const older = or(lt(users.createdAt, after.createdAt), and(eq(users.createdAt, after.createdAt), lt(users.id, after.id)));
+    const older = or(
+      lt(users.createdAt, after.createdAt),
+      and(eq(users.createdAt, after.createdAt), lt(users.id, after.id)),
+    );
     if (older) conditions.push(older);
   }
   const rows = await db
@@ -47,16 +53,31 @@ async function otherActiveAdmins(db: Database, exceptId: string): Promise<number
   return row?.count ?? 0;
 }
 
-export async function updateUser(db: Database, caller: AuthUser, id: string, body: UpdateUserBody): Promise<BackendUser> {
+export async function updateUser(
+  db: Database,
+  caller: AuthUser,
+  id: string,
+  body: UpdateUserBody,
+): Promise<BackendUser> {
   const row = await findUserById(db, id);
   if (!row) throw notFound('User');
   if (body.role === 'member' && row.role === 'admin' && (await otherActiveAdmins(db, id)) === 0) {
-    throw new HttpError(409, 'conflict', 'This is the last administrator: make someone else an admin first.');
+    throw new HttpError(
+      409,
+      'conflict',
+      'This is the last administrator: make someone else an admin first.',
+    );
   }
   if (id === caller.id && body.role === 'member') {
-    throw new HttpError(409, 'conflict', 'You cannot remove your own admin role; ask another administrator.');
+    throw new HttpError(
+      409,
+      'conflict',
+      'You cannot remove your own admin role; ask another administrator.',
+    );
   }
-  const modules = body.modules ? MODULES.filter((module) => body.modules?.includes(module)) : undefined;
+  const modules = body.modules
+    ? MODULES.filter((module) => body.modules?.includes(module))
+    : undefined;
   const [updated] = await db
     .update(users)
     .set({
@@ -70,16 +91,24 @@ export async function updateUser(db: Database, caller: AuthUser, id: string, bod
   return toBackendUser(updated);
 }
 
-export async function setUserStatus(db: Database, auth: Auth, caller: AuthUser, id: string, status: UserStatus) {
+export async function setUserStatus(
+  db: Database,
+  auth: Auth,
+  caller: AuthUser,
+  id: string,
+  status: UserStatus,
+) {
   const row = await findUserById(db, id);
   if (!row) throw notFound('User');
   if (id === caller.id && status === 'disabled') {
     throw new HttpError(409, 'conflict', 'You cannot disable your own account.');
   }
   // Identity first: if it fails, our row still says what the identity service says.
-  await auth.updateUser(row.firebaseUid, { disabled: status === 'disabled' }).catch((error: { code?: string }) => {
-    if (error.code !== 'auth/user-not-found') throw error;
-  });
+  await auth
+    .updateUser(row.firebaseUid, { disabled: status === 'disabled' })
+    .catch((error: { code?: string }) => {
+      if (error.code !== 'auth/user-not-found') throw error;
+    });
   if (status === 'disabled') {
     await auth.revokeRefreshTokens(row.firebaseUid).catch(() => {});
   }
@@ -88,11 +117,18 @@ export async function setUserStatus(db: Database, auth: Auth, caller: AuthUser, 
   return { user: toBackendUser(updated), uid: row.firebaseUid };
 }
 
-export async function inviteUser(db: Database, auth: Auth, body: InviteUserBody & { role: 'admin' | 'member' }) {
+export async function inviteUser(
+  db: Database,
+  auth: Auth,
+  body: InviteUserBody & { role: 'admin' | 'member' },
+) {
   const email = body.email.toLowerCase();
   let uid: string;
   try {
-    const record = await auth.createUser({ email, ...(body.name ? { displayName: body.name } : {}) });
+    const record = await auth.createUser({
+      email,
+      ...(body.name ? { displayName: body.name } : {}),
+    });
     uid = record.uid;
   } catch (error) {
     if ((error as { code?: string }).code === 'auth/email-already-exists') {
@@ -100,7 +136,10 @@ export async function inviteUser(db: Database, auth: Auth, body: InviteUserBody 
     }
     throw error;
   }
-  const modules = body.role === 'admin' ? [...MODULES] : MODULES.filter((module) => body.modules?.includes(module));
+  const modules =
+    body.role === 'admin'
+      ? [...MODULES]
+      : MODULES.filter((module) => body.modules?.includes(module));
   const [row] = await db
     .insert(users)
     .values({ firebaseUid: uid, email, name: body.name ?? null, role: body.role, modules })

@@ -7,7 +7,12 @@ import * as schema from '../../db/schema/index.ts';
 /** Columns never exported: secrets stay encrypted at rest and out of exports (reliability 19-20). */
 const SECRET_COLUMN = /token|secret|encrypted|api_key|apikey/i;
 
-type OwnedTable = { name: string; table: PgTable; userId: PgColumn; columns: Record<string, PgColumn> };
+type OwnedTable = {
+  name: string;
+  table: PgTable;
+  userId: PgColumn;
+  columns: Record<string, PgColumn>;
+};
 
 /** Every table with a user_id column, found from the schema, so new areas are exported too. */
 function ownedTables(): OwnedTable[] {
@@ -22,10 +27,15 @@ function ownedTables(): OwnedTable[] {
   return tables;
 }
 
-export async function exportUserData(db: Database, userId: string): Promise<Record<string, unknown[]>> {
+export async function exportUserData(
+  db: Database,
+  userId: string,
+): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
   for (const owned of ownedTables()) {
-    const rows = (await db.select().from(owned.table).where(eq(owned.userId, userId))) as Array<Record<string, unknown>>;
+    const rows = (await db.select().from(owned.table).where(eq(owned.userId, userId))) as Array<
+      Record<string, unknown>
+    >;
     result[owned.name] = rows.map((row) =>
       Object.fromEntries(
         Object.entries(row).filter(([key]) => {

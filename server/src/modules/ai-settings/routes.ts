@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { aiSettingsSchema, aiStatusSchema, aiTestResultSchema, updateAiSettingsBodySchema } from '#contract/ai';
+import {
+  aiSettingsSchema,
+  aiStatusSchema,
+  aiTestResultSchema,
+  updateAiSettingsBodySchema,
+} from '#contract/ai';
 import { apiErrorSchema } from '#contract/errors';
 
 import { recordActivity } from '../activities/service.ts';
@@ -14,7 +19,11 @@ const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/status',
     {
       config: { module: 'response' },
-      schema: { tags: ['ai'], summary: 'Which engine drafts responses', response: { 200: aiStatusSchema, ...errors } },
+      schema: {
+        tags: ['ai'],
+        summary: 'Which engine drafts responses',
+        response: { 200: aiStatusSchema, ...errors },
+      },
     },
     async () => getAiStatus(app.db, app.config),
   );
@@ -23,7 +32,11 @@ const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       config: { module: 'response', role: 'admin' },
-      schema: { tags: ['ai'], summary: 'AI provider settings (the key is never returned)', response: { 200: aiSettingsSchema, ...errors } },
+      schema: {
+        tags: ['ai'],
+        summary: 'AI provider settings (the key is never returned)',
+        response: { 200: aiSettingsSchema, ...errors },
+      },
     },
     async () => getAiSettings(app.db, app.config),
   );
@@ -60,7 +73,11 @@ const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/test',
     {
       config: { module: 'response', role: 'admin' },
-      schema: { tags: ['ai'], summary: 'Try the provider in force', response: { 200: aiTestResultSchema, ...errors } },
+      schema: {
+        tags: ['ai'],
+        summary: 'Try the provider in force',
+        response: { 200: aiTestResultSchema, ...errors },
+      },
     },
     async () => testAiSettings(app.db, app.config),
   );

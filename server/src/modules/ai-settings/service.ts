@@ -18,7 +18,10 @@ async function settingsRow(db: Database): Promise<AiSettingsRow | undefined> {
 }
 
 /** The provider in force: the admin's settings when saved, else the AI_* config. */
-export async function loadProviderSettings(db: Database, config: Config): Promise<ProviderSettings> {
+export async function loadProviderSettings(
+  db: Database,
+  config: Config,
+): Promise<ProviderSettings> {
   const row = await settingsRow(db);
   if (row) {
     return {
@@ -107,7 +110,12 @@ export async function updateAiSettings(
 export async function testAiSettings(db: Database, config: Config): Promise<AiTestResult> {
   const started = Date.now();
   const resolved = await activeModel(db, config);
-  if (!resolved) return { ok: true, message: 'No provider is set: drafts use the offline engine.', latencyMs: 0 };
+  if (!resolved)
+    return {
+      ok: true,
+      message: 'No provider is set: drafts use the offline engine.',
+      latencyMs: 0,
+    };
   try {
     await generateText({
       model: resolved.languageModel,
@@ -116,8 +124,16 @@ export async function testAiSettings(db: Database, config: Config): Promise<AiTe
       maxRetries: 0,
       timeout: Math.min(config.ai.timeoutMs, 20_000),
     });
-    return { ok: true, message: `${resolved.provider} answered with ${resolved.modelId}.`, latencyMs: Date.now() - started };
+    return {
+      ok: true,
+      message: `${resolved.provider} answered with ${resolved.modelId}.`,
+      latencyMs: Date.now() - started,
+    };
   } catch (error) {
-    return { ok: false, message: toAiError(error, config.ai.timeoutMs).message, latencyMs: Date.now() - started };
+    return {
+      ok: false,
+      message: toAiError(error, config.ai.timeoutMs).message,
+      latencyMs: Date.now() - started,
+    };
   }
 }

@@ -32,7 +32,11 @@ describe('parseJobsCsv', () => {
       client: { paymentVerified: false },
     });
 
-    expect(rows[2]).toMatchObject({ row: 4, job: null, errors: ['title: every job needs a title'] });
+    expect(rows[2]).toMatchObject({
+      row: 4,
+      job: null,
+      errors: ['title: every job needs a title'],
+    });
     expect(rows[3]?.row).toBe(5);
     expect(rows[3]?.job).toBeNull();
     expect(rows[3]?.errors.join('\n')).toMatch(/budget: "lots" is not an amount/);
@@ -47,7 +51,7 @@ describe('parseJobsCsv', () => {
   });
 
   it('refuses a file without a title column', () => {
-    expect(parseJobsCsv('name_of_thing,price\nA,1').fileErrors[0]).toMatch(/"title"/);
+    expect(parseJobsCsv('company,price\nA,1').fileErrors[0]).toMatch(/"title"/);
   });
 
   it('ignores a byte-order mark and blank lines', () => {

@@ -53,7 +53,9 @@ function parseAmount(value: string, column: string, errors: string[]): number | 
   const cleaned = trimmed.replace(/[$€£,\s]/g, '');
   const match = /^(\d+(?:\.\d{1,2})?)([kK])?$/.exec(cleaned);
   if (!match?.[1]) {
-    errors.push(`${column}: "${trimmed.slice(0, 40)}" is not an amount (write e.g. 1500 or 1,500.00)`);
+    errors.push(
+      `${column}: "${trimmed.slice(0, 40)}" is not an amount (write e.g. 1500 or 1,500.00)`,
+    );
     return null;
   }
   return Math.round(Number(match[1]) * (match[2] ? 1_000 : 1) * 100);
@@ -95,7 +97,8 @@ function toRow(record: Record<string, string>, row: number): CsvParsedRow {
   const description = get('description');
   if (description.length > 50_000) errors.push('description: at most 50,000 characters');
   const url = get('url');
-  if (url && !/^https?:\/\/\S+$/i.test(url)) errors.push('url: must start with http:// or https://');
+  if (url && !/^https?:\/\/\S+$/i.test(url))
+    errors.push('url: must start with http:// or https://');
 
   const currency = (get('currency') || 'USD').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) errors.push('currency: use a 3-letter code such as USD');
@@ -114,10 +117,13 @@ function toRow(record: Record<string, string>, row: number): CsvParsedRow {
     errors.push('hourly_min: must not be more than hourly_max');
   }
 
-  const levelText = get('experience_level').toLowerCase().replace(/[\s_-]?level$/, '');
+  const levelText = get('experience_level')
+    .toLowerCase()
+    .replace(/[\s_-]?level$/, '');
   let experienceLevel: ExperienceLevel | null = null;
   if (levelText) {
-    if ((EXPERIENCE_LEVELS as readonly string[]).includes(levelText)) experienceLevel = levelText as ExperienceLevel;
+    if ((EXPERIENCE_LEVELS as readonly string[]).includes(levelText))
+      experienceLevel = levelText as ExperienceLevel;
     else errors.push('experience_level: write entry, intermediate or expert');
   }
 
@@ -125,12 +131,14 @@ function toRow(record: Record<string, string>, row: number): CsvParsedRow {
   let postedAt: string | null = null;
   if (postedText) {
     const date = new Date(postedText);
-    if (Number.isNaN(date.getTime())) errors.push('posted_at: write a date such as 2026-03-01 or 2026-03-01T10:00:00Z');
+    if (Number.isNaN(date.getTime()))
+      errors.push('posted_at: write a date such as 2026-03-01 or 2026-03-01T10:00:00Z');
     else postedAt = date.toISOString();
   }
 
   const skills = parseList(get('skills'), /[,;|]/).slice(0, 30);
-  if (skills.some((skill) => skill.length > 60)) errors.push('skills: each skill at most 60 characters');
+  if (skills.some((skill) => skill.length > 60))
+    errors.push('skills: each skill at most 60 characters');
   const screeningQuestions = parseList(get('screening_questions'), /\s*\|\s*|\n/).slice(0, 20);
 
   const client = {
@@ -187,7 +195,9 @@ export function parseJobsCsv(csv: string): CsvParseResult {
   if (parsed.data.length > CSV_IMPORT_MAX_ROWS) {
     return {
       rows: [],
-      fileErrors: [`The file has ${parsed.data.length} rows; import at most ${CSV_IMPORT_MAX_ROWS} at a time`],
+      fileErrors: [
+        `The file has ${parsed.data.length} rows; import at most ${CSV_IMPORT_MAX_ROWS} at a time`,
+      ],
     };
   }
   const rowErrors = new Map<number, string[]>();
@@ -209,5 +219,10 @@ export function parseJobsCsv(csv: string): CsvParseResult {
 }
 
 export function summarizeRow(row: CsvParsedRow, titleFallback: string | null): CsvImportRow {
-  return { row: row.row, ok: row.job !== null, title: row.job?.title ?? titleFallback, errors: row.errors };
+  return {
+    row: row.row,
+    ok: row.job !== null,
+    title: row.job?.title ?? titleFallback,
+    errors: row.errors,
+  };
 }

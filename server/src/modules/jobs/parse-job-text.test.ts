@@ -46,7 +46,10 @@ Member since Mar 12, 2019
 `;
 
 describe('parseJobText: a copied Upwork page', () => {
-  const job = parseJobText({ text: UPWORK_PAGE, url: 'https://www.upwork.com/jobs/~021234567890abcdef' }, NOW);
+  const job = parseJobText(
+    { text: UPWORK_PAGE, url: 'https://www.upwork.com/jobs/~021234567890abcdef' },
+    NOW,
+  );
 
   it.each<[string, unknown]>([
     ['title', 'Senior React Developer for a Logistics Dashboard'],
@@ -99,7 +102,12 @@ describe('parseJobText: other shapes', () => {
     [
       'fixed price with a budget label',
       'Landing page in Webflow\nBudget: $1,500\nFixed-price\nIntermediate\nWe need a landing page built from Figma.',
-      { jobType: 'fixed', budgetMinMinor: 150_000, budgetMaxMinor: 150_000, experienceLevel: 'intermediate' },
+      {
+        jobType: 'fixed',
+        budgetMinMinor: 150_000,
+        budgetMaxMinor: 150_000,
+        experienceLevel: 'intermediate',
+      },
     ],
     [
       'fixed price with a k suffix',
@@ -141,7 +149,10 @@ describe('parseJobText: other shapes', () => {
   });
 
   it('reads client facts when unverified', () => {
-    const job = parseJobText({ text: 'Logo design\nNeed a logo.\nPayment method not verified\n0 hires\n1 job posted' }, NOW);
+    const job = parseJobText(
+      { text: 'Logo design\nNeed a logo.\nPayment method not verified\n0 hires\n1 job posted' },
+      NOW,
+    );
     expect(job.client).toMatchObject({ paymentVerified: false, hires: 0, jobsPosted: 1 });
   });
 
@@ -155,8 +166,14 @@ describe('parseJobText: other shapes', () => {
 describe('extractUpworkCiphertext', () => {
   it.each<[string, string | null]>([
     ['https://www.upwork.com/jobs/~021234567890abcdef', '~021234567890abcdef'],
-    ['https://www.upwork.com/jobs/Senior-React-Developer_~01abcdef1234567890/', '~01abcdef1234567890'],
-    ['https://www.upwork.com/freelance-jobs/apply/Some-Job_~01abcdef12345678/', '~01abcdef12345678'],
+    [
+      'https://www.upwork.com/jobs/Senior-React-Developer_~01abcdef1234567890/',
+      '~01abcdef1234567890',
+    ],
+    [
+      'https://www.upwork.com/freelance-jobs/apply/Some-Job_~01abcdef12345678/',
+      '~01abcdef12345678',
+    ],
     ['https://example.com/job/123', null],
   ])('%s', (url, ciphertext) => {
     expect(extractUpworkCiphertext(url)).toBe(ciphertext);

@@ -122,12 +122,20 @@ export function extractUpworkCiphertext(url: string): string | null {
 }
 
 function parsePosted(text: string, now: Date): string | null {
-  const relative = /posted\s+(?:on\s+)?(\d+|an?|one)\s+(minute|min|hour|day|week|month)s?\s+ago/i.exec(text);
+  const relative =
+    /posted\s+(?:on\s+)?(\d+|an?|one)\s+(minute|min|hour|day|week|month)s?\s+ago/i.exec(text);
   if (relative?.[1] && relative[2]) {
     const n = /^\d+$/.test(relative[1]) ? Number(relative[1]) : 1;
     const unit = relative[2].toLowerCase();
-    const ms =
-      unit.startsWith('min') ? 60_000 : unit === 'hour' ? 3_600_000 : unit === 'day' ? 86_400_000 : unit === 'week' ? 7 * 86_400_000 : 30 * 86_400_000;
+    const ms = unit.startsWith('min')
+      ? 60_000
+      : unit === 'hour'
+        ? 3_600_000
+        : unit === 'day'
+          ? 86_400_000
+          : unit === 'week'
+            ? 7 * 86_400_000
+            : 30 * 86_400_000;
     return new Date(now.getTime() - n * ms).toISOString();
   }
   if (/posted\s+(just now|a few seconds ago|seconds ago)/i.test(text)) return now.toISOString();
@@ -161,7 +169,8 @@ function parseClient(text: string): JobClient {
   const hiresMatch = /(\d[\d,]*)\s+hires?\b/i.exec(text);
   const postedMatch = /(\d[\d,]*)\s+jobs? posted/i.exec(text);
   const reviewsMatch = /(?:(\d(?:\.\d+)?)\s+of\s+)?(\d[\d,]*)\s+reviews?/i.exec(text);
-  const ratingMatch = /rating is (\d(?:\.\d+)?) out of 5|(\d\.\d{1,2}) (?:of 5|out of 5|stars?)/i.exec(text);
+  const ratingMatch =
+    /rating is (\d(?:\.\d+)?) out of 5|(\d\.\d{1,2}) (?:of 5|out of 5|stars?)/i.exec(text);
   let country: string | null = null;
   for (const line of text.split('\n')) {
     const lower = line.trim().toLowerCase();
@@ -176,13 +185,25 @@ function parseClient(text: string): JobClient {
       break;
     }
   }
-  const rating = ratingMatch ? Number(ratingMatch[1] ?? ratingMatch[2]) : reviewsMatch?.[1] ? Number(reviewsMatch[1]) : null;
+  const rating = ratingMatch
+    ? Number(ratingMatch[1] ?? ratingMatch[2])
+    : reviewsMatch?.[1]
+      ? Number(reviewsMatch[1])
+      : null;
   return {
     paymentVerified,
-    totalSpentMinor: spentMatch?.[1] ? parseCompactMoney(spentMatch[1]) : /no spend|\$0 total spent/i.test(text) ? 0 : null,
+    totalSpentMinor: spentMatch?.[1]
+      ? parseCompactMoney(spentMatch[1])
+      : /no spend|\$0 total spent/i.test(text)
+        ? 0
+        : null,
     hires: hiresMatch?.[1] ? Number(hiresMatch[1].replace(/,/g, '')) : null,
     jobsPosted: postedMatch?.[1] ? Number(postedMatch[1].replace(/,/g, '')) : null,
-    reviews: reviewsMatch?.[2] ? Number(reviewsMatch[2].replace(/,/g, '')) : /no reviews yet/i.test(text) ? 0 : null,
+    reviews: reviewsMatch?.[2]
+      ? Number(reviewsMatch[2].replace(/,/g, ''))
+      : /no reviews yet/i.test(text)
+        ? 0
+        : null,
     rating: rating !== null && rating >= 0 && rating <= 5 ? rating : null,
     country,
     memberSince: parseMemberSince(text),
@@ -215,11 +236,26 @@ function parseMoney(text: string): Money {
     const symbol = match[1] ?? '$';
     const low = toMinor(match[2] ?? '0', match[3]);
     const high = toMinor(match[5] ?? '0', match[6]);
-    if (/^\s*(\/\s?h(ou)?r|per hour|an hour|\n\s*hourly|\s*hourly)/i.test(after) || /hourly[^\n]{0,20}$/i.test(before)) {
-      return { ...empty, jobType: 'hourly', currency: CURRENCY_SYMBOLS[symbol] ?? 'USD', hourlyMinMinor: low, hourlyMaxMinor: high };
+    if (
+      /^\s*(\/\s?h(ou)?r|per hour|an hour|\n\s*hourly|\s*hourly)/i.test(after) ||
+      /hourly[^\n]{0,20}$/i.test(before)
+    ) {
+      return {
+        ...empty,
+        jobType: 'hourly',
+        currency: CURRENCY_SYMBOLS[symbol] ?? 'USD',
+        hourlyMinMinor: low,
+        hourlyMaxMinor: high,
+      };
     }
     if (/(budget|fixed)[^\n]{0,20}$/i.test(before) || /^\s*(\n\s*)?fixed/i.test(after)) {
-      return { ...empty, jobType: 'fixed', currency: CURRENCY_SYMBOLS[symbol] ?? 'USD', budgetMinMinor: low, budgetMaxMinor: high };
+      return {
+        ...empty,
+        jobType: 'fixed',
+        currency: CURRENCY_SYMBOLS[symbol] ?? 'USD',
+        budgetMinMinor: low,
+        budgetMaxMinor: high,
+      };
     }
   }
   const single = new RegExp(AMOUNT, 'g');
@@ -229,14 +265,33 @@ function parseMoney(text: string): Money {
     const symbol = match[1] ?? '$';
     const value = toMinor(match[2] ?? '0', match[3]);
     if (/total spent|spent|avg hourly rate paid/i.test(after.slice(0, 20))) continue;
-    if (/^\s*(\/\s?h(ou)?r|per hour|an hour)/i.test(after) || /hourly( rate)?:?\s*$/i.test(before)) {
-      return { ...empty, jobType: 'hourly', currency: CURRENCY_SYMBOLS[symbol] ?? 'USD', hourlyMinMinor: value, hourlyMaxMinor: value };
+    if (
+      /^\s*(\/\s?h(ou)?r|per hour|an hour)/i.test(after) ||
+      /hourly( rate)?:?\s*$/i.test(before)
+    ) {
+      return {
+        ...empty,
+        jobType: 'hourly',
+        currency: CURRENCY_SYMBOLS[symbol] ?? 'USD',
+        hourlyMinMinor: value,
+        hourlyMaxMinor: value,
+      };
     }
-    if (/(budget|fixed[- ]price|fixed)[^\n]{0,20}$/i.test(before) || /^\s*(\n\s*)?(fixed|budget)/i.test(after)) {
-      return { ...empty, jobType: 'fixed', currency: CURRENCY_SYMBOLS[symbol] ?? 'USD', budgetMinMinor: value, budgetMaxMinor: value };
+    if (
+      /(budget|fixed[- ]price|fixed)[^\n]{0,20}$/i.test(before) ||
+      /^\s*(\n\s*)?(fixed|budget)/i.test(after)
+    ) {
+      return {
+        ...empty,
+        jobType: 'fixed',
+        currency: CURRENCY_SYMBOLS[symbol] ?? 'USD',
+        budgetMinMinor: value,
+        budgetMaxMinor: value,
+      };
     }
   }
-  if (/^\s*hourly\s*$/im.test(text) || /\bhourly\b[^\n]{0,15}(job|contract|project)/i.test(text)) return { ...empty, jobType: 'hourly' };
+  if (/^\s*hourly\s*$/im.test(text) || /\bhourly\b[^\n]{0,15}(job|contract|project)/i.test(text))
+    return { ...empty, jobType: 'hourly' };
   if (/fixed[- ]price/i.test(text)) return { ...empty, jobType: 'fixed' };
   return empty;
 }
@@ -256,7 +311,8 @@ function parseSkills(lines: string[]): string[] {
   const skills: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
-    const inline = /^(?:skills|required skills|mandatory skills|tags)(?: and expertise)?:\s*(.+)$/i.exec(line);
+    const inline =
+      /^(?:skills|required skills|mandatory skills|tags)(?: and expertise)?:\s*(.+)$/i.exec(line);
     if (inline?.[1]) {
       skills.push(...inline[1].split(/[,;|•]/));
       continue;
@@ -273,19 +329,25 @@ function parseSkills(lines: string[]): string[] {
       }
     }
   }
-  const cleaned = skills.map((skill) => skill.replace(/^[-*•\s]+/, '').trim()).filter((skill) => skill.length > 0 && skill.length <= 60);
+  const cleaned = skills
+    .map((skill) => skill.replace(/^[-*•\s]+/, '').trim())
+    .filter((skill) => skill.length > 0 && skill.length <= 60);
   const seen = new Set<string>();
-  return cleaned.filter((skill) => {
-    const key = skill.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).slice(0, 30);
+  return cleaned
+    .filter((skill) => {
+      const key = skill.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, 30);
 }
 
 function parseQuestions(lines: string[]): string[] {
   const start = lines.findIndex((line) =>
-    /^(you will be asked to answer the following questions|screening questions|questions:?$|please answer (the following|these) questions)/i.test(line),
+    /^(you will be asked to answer the following questions|screening questions|questions:?$|please answer (the following|these) questions)/i.test(
+      line,
+    ),
   );
   if (start < 0) return [];
   const questions: string[] = [];
@@ -324,11 +386,17 @@ function pickDescription(lines: string[], titleIndex: number): string {
     body.push(line);
   }
   while (body.length > 0 && body[body.length - 1] === '') body.pop();
-  const description = body.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  const description = body
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return description.replace(/^description:\s*/i, '');
 }
 
-export function parseJobText(input: { text: string; url?: string | undefined }, now: Date): ParsedJob {
+export function parseJobText(
+  input: { text: string; url?: string | undefined },
+  now: Date,
+): ParsedJob {
   const text = input.text.replace(/\r\n?/g, '\n');
   const lines = text.split('\n').map((line) => line.trim());
   const { title, index } = pickTitle(lines);

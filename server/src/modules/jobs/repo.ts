@@ -1,4 +1,19 @@
-import { and, arrayOverlaps, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 
 import { POSTED_WITHIN_MS, type JobFilters, type JobSort } from '#contract/jobs';
 
@@ -14,11 +29,17 @@ export type JobListFilter = Omit<JobFilters, 'sort'> & { includeHidden?: boolean
 export type JobCursor = { sort: JobSort; value: number; id: string };
 
 export function encodeJobCursor(cursor: JobCursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id]), 'utf8').toString('base64url');
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id]), 'utf8').toString(
+    'base64url',
+  );
 }
 
 export function decodeJobCursor(raw: string, sort: JobSort): JobCursor {
-  const invalid = new HttpError(400, 'validation_failed', 'The cursor is not valid; start again from the first page.');
+  const invalid = new HttpError(
+    400,
+    'validation_failed',
+    'The cursor is not valid; start again from the first page.',
+  );
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -44,7 +65,10 @@ function sortKey(sort: JobSort): { column: SQL; read: (row: JobRow) => number } 
     case 'fit':
       return { column: sql`coalesce(${jobs.fitScore}, -1)`, read: (row) => row.fitScore ?? -1 };
     case 'budget':
-      return { column: sql`coalesce(${jobs.budgetSortMinor}, 0)`, read: (row) => row.budgetSortMinor ?? 0 };
+      return {
+        column: sql`coalesce(${jobs.budgetSortMinor}, 0)`,
+        read: (row) => row.budgetSortMinor ?? 0,
+      };
     case 'newest':
       // Milliseconds since the epoch: exact, and comparable as a number in the cursor.
       return {
@@ -64,10 +88,14 @@ export function filterConditions(userId: string, filter: JobListFilter, now: Dat
   if (filter.budgetMax !== undefined) conditions.push(lte(jobs.budgetMinMinor, filter.budgetMax));
   if (filter.hourlyMin !== undefined) conditions.push(gte(jobs.hourlyMaxMinor, filter.hourlyMin));
   if (filter.hourlyMax !== undefined) conditions.push(lte(jobs.hourlyMinMinor, filter.hourlyMax));
-  if (filter.experience && filter.experience.length > 0) conditions.push(inArray(jobs.experienceLevel, filter.experience));
-  if (filter.paymentVerified !== undefined) conditions.push(eq(jobs.clientPaymentVerified, filter.paymentVerified));
-  if (filter.clientSpentMin !== undefined) conditions.push(gte(jobs.clientTotalSpentMinor, filter.clientSpentMin));
-  if (filter.clientHiresMin !== undefined) conditions.push(gte(jobs.clientHires, filter.clientHiresMin));
+  if (filter.experience && filter.experience.length > 0)
+    conditions.push(inArray(jobs.experienceLevel, filter.experience));
+  if (filter.paymentVerified !== undefined)
+    conditions.push(eq(jobs.clientPaymentVerified, filter.paymentVerified));
+  if (filter.clientSpentMin !== undefined)
+    conditions.push(gte(jobs.clientTotalSpentMinor, filter.clientSpentMin));
+  if (filter.clientHiresMin !== undefined)
+    conditions.push(gte(jobs.clientHires, filter.clientHiresMin));
   if (filter.countries && filter.countries.length > 0) {
     conditions.push(
       inArray(
@@ -81,10 +109,17 @@ export function filterConditions(userId: string, filter: JobListFilter, now: Dat
     if (cond) conditions.push(cond);
   }
   if (filter.postedWithin) {
-    conditions.push(gte(jobs.postedAt, new Date(now.getTime() - POSTED_WITHIN_MS[filter.postedWithin])));
+    conditions.push(
+      gte(jobs.postedAt, new Date(now.getTime() - POSTED_WITHIN_MS[filter.postedWithin])),
+    );
   }
   if (filter.skills && filter.skills.length > 0) {
-    conditions.push(arrayOverlaps(jobs.skillsKey, filter.skills.map((s) => s.trim().toLowerCase())));
+    conditions.push(
+      arrayOverlaps(
+        jobs.skillsKey,
+        filter.skills.map((s) => s.trim().toLowerCase()),
+      ),
+    );
   }
   if (filter.minScore !== undefined) conditions.push(gte(jobs.fitScore, filter.minScore));
   if (filter.verdict) conditions.push(eq(jobs.verdict, filter.verdict));
@@ -105,7 +140,10 @@ export async function listJobRows(
   const conditions = filterConditions(userId, filter, now);
   if (cursor) {
     const after = decodeJobCursor(cursor, sort);
-    const cond = or(lt(key.column, after.value), and(eq(key.column, after.value), lt(jobs.id, after.id)));
+    const cond = or(
+      lt(key.column, after.value),
+      and(eq(key.column, after.value), lt(jobs.id, after.id)),
+    );
     if (cond) conditions.push(cond);
   }
   const rows = await db
@@ -118,11 +156,18 @@ export async function listJobRows(
   const last = items[items.length - 1];
   return {
     rows: items,
-    nextCursor: rows.length > limit && last ? encodeJobCursor({ sort, value: key.read(last), id: last.id }) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeJobCursor({ sort, value: key.read(last), id: last.id })
+        : null,
   };
 }
 
-export async function getJobRow(db: Database, userId: string, id: string): Promise<JobRow | undefined> {
+export async function getJobRow(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<JobRow | undefined> {
   const rows = await db
     .select()
     .from(jobs)
@@ -261,7 +306,12 @@ export async function upsertJobRows(
 }
 
 /** Rows whose stored score was computed for another profile or scoring version. */
-export async function staleScoreRows(db: Database, userId: string, scoreKey: string, limit: number): Promise<JobRow[]> {
+export async function staleScoreRows(
+  db: Database,
+  userId: string,
+  scoreKey: string,
+  limit: number,
+): Promise<JobRow[]> {
   const stale = or(isNull(jobs.scoreKey), ne(jobs.scoreKey, scoreKey));
   return db
     .select()
@@ -275,9 +325,18 @@ export async function staleScoreRows(db: Database, userId: string, scoreKey: str
  * Upwork's 24-hour caching rule: Upwork job content fetched more than 24 h ago is dropped unless
  * the user acted on the job (applied, or started a response).
  */
-export async function purgeExpiredUpworkJobs(db: Database, now: Date, userId?: string): Promise<number> {
+export async function purgeExpiredUpworkJobs(
+  db: Database,
+  now: Date,
+  userId?: string,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - 24 * 3_600_000);
-  const conditions = [eq(jobs.source, 'upwork'), lt(jobs.fetchedAt, cutoff), isNull(jobs.actedAt), isNull(jobs.appliedAt)];
+  const conditions = [
+    eq(jobs.source, 'upwork'),
+    lt(jobs.fetchedAt, cutoff),
+    isNull(jobs.actedAt),
+    isNull(jobs.appliedAt),
+  ];
   if (userId) conditions.push(eq(jobs.userId, userId));
   const deleted = await db
     .delete(jobs)

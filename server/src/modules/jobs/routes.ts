@@ -28,7 +28,11 @@ const errors = {
 /** /api/jobs: the caller's jobs (Upwork, manual, CSV), scored. Every route needs 'upwork'. */
 const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   const gate = { module: 'upwork' as const };
-  const upworkDeps: upwork.UpworkDeps = { db: app.db, config: app.config, limiter: upwork.sharedLimiter(app.config) };
+  const upworkDeps: upwork.UpworkDeps = {
+    db: app.db,
+    config: app.config,
+    limiter: upwork.sharedLimiter(app.config),
+  };
 
   app.get(
     '/',
@@ -64,13 +68,19 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       config: gate,
       schema: {
         tags: ['jobs'],
-        summary: 'Save a job from its pasted text and link (parsed and scored); the same link or text updates it',
+        summary:
+          'Save a job from its pasted text and link (parsed and scored); the same link or text updates it',
         body: manualJobBodySchema,
         response: { 200: jobSchema, 201: jobSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { row, created } = await service.saveManualJob(app.db, request.user!.id, request.body, new Date());
+      const { row, created } = await service.saveManualJob(
+        app.db,
+        request.user!.id,
+        request.body,
+        new Date(),
+      );
       return reply.status(created ? 201 : 200).send(service.toJob(row, { full: true }));
     },
   );
@@ -87,7 +97,14 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: csvImportResultSchema, ...errors },
       },
     },
-    async (request) => service.importCsv(app.db, request.user!.id, request.body.csv, request.body.dryRun, new Date()),
+    async (request) =>
+      service.importCsv(
+        app.db,
+        request.user!.id,
+        request.body.csv,
+        request.body.dryRun,
+        new Date(),
+      ),
   );
 
   app.get(
@@ -110,7 +127,10 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
           await upwork.fetchJobDetails(upworkDeps, userId, row.id, row.externalId);
           row = await service.requireJob(app.db, userId, row.id);
         } catch (error) {
-          request.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'upwork job details not fetched');
+          request.log.warn(
+            { err: error instanceof Error ? error.message : 'unknown' },
+            'upwork job details not fetched',
+          );
         }
       }
       await recordActivity(app.db, {
@@ -138,13 +158,24 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.user!.id;
-      const row = await service.updateJob(app.db, userId, request.params.id, request.body, new Date());
+      const row = await service.updateJob(
+        app.db,
+        userId,
+        request.params.id,
+        request.body,
+        new Date(),
+      );
       if (request.body.applied === true) {
         await recordActivity(app.db, {
           userId,
           action: 'apply_job',
           jobId: row.id,
-          details: { source: row.source, title: row.title.slice(0, 200), fit: row.fitScore, verdict: row.verdict },
+          details: {
+            source: row.source,
+            title: row.title.slice(0, 200),
+            fit: row.fitScore,
+            verdict: row.verdict,
+          },
           userAgent: request.headers['user-agent'] ?? null,
         });
       }

@@ -123,7 +123,9 @@ function scoreSkills(job: ScoringJob, profile: ScoringProfile): ScoreReason {
   if (jobSkills.length === 0) {
     // No skills listed: look for the profile's skills in the text.
     const text = `${job.title}\n${job.description}`;
-    const found = [...mine.entries()].filter(([key]) => mentions(text, key)).map(([, label]) => label);
+    const found = [...mine.entries()]
+      .filter(([key]) => mentions(text, key))
+      .map(([, label]) => label);
     const coverage = Math.min(1, found.length / 3);
     return {
       factor: 'skills',
@@ -151,7 +153,8 @@ function scoreSkills(job: ScoringJob, profile: ScoringProfile): ScoreReason {
 
 export function formatMoney(minor: number, currency: string): string {
   const major = minor / 100;
-  const symbol = currency === 'USD' ? '$' : currency === 'EUR' ? '€' : currency === 'GBP' ? '£' : '';
+  const symbol =
+    currency === 'USD' ? '$' : currency === 'EUR' ? '€' : currency === 'GBP' ? '£' : '';
   const amount = Number.isInteger(major) ? major.toLocaleString('en-US') : major.toFixed(2);
   return symbol ? `${symbol}${amount}` : `${amount} ${currency}`;
 }
@@ -160,12 +163,17 @@ function scoreRate(job: ScoringJob, profile: ScoringProfile): ScoreReason {
   const base = { factor: 'rate' as const, max: MAX.rate };
   const rate = profile.hourlyRateMinor;
   if (job.currency !== profile.currency) {
-    return { ...base, points: 10, text: `Budget is in ${job.currency}; your rate is in ${profile.currency}` };
+    return {
+      ...base,
+      points: 10,
+      text: `Budget is in ${job.currency}; your rate is in ${profile.currency}`,
+    };
   }
   if (job.jobType === 'hourly') {
     const top = job.hourlyMaxMinor ?? job.hourlyMinMinor;
     if (top === null) return { ...base, points: 10, text: 'Hourly range not stated' };
-    if (!rate) return { ...base, points: 10, text: 'Set your hourly rate to compare it with the budget' };
+    if (!rate)
+      return { ...base, points: 10, text: 'Set your hourly rate to compare it with the budget' };
     const ratio = top / rate;
     const points = ratio >= 1 ? 20 : ratio >= 0.8 ? 14 : ratio >= 0.6 ? 7 : 0;
     const text =
@@ -176,7 +184,8 @@ function scoreRate(job: ScoringJob, profile: ScoringProfile): ScoreReason {
   }
   const budget = job.budgetMaxMinor ?? job.budgetMinMinor;
   if (budget === null || budget === 0) return { ...base, points: 8, text: 'Budget not stated' };
-  if (!rate) return { ...base, points: 10, text: 'Set your hourly rate to compare it with the budget' };
+  if (!rate)
+    return { ...base, points: 10, text: 'Set your hourly rate to compare it with the budget' };
   const hours = budget / rate;
   const points = hours >= 40 ? 20 : hours >= 10 ? 15 : hours >= 3 ? 8 : 2;
   const shown = hours >= 10 ? Math.round(hours) : Math.round(hours * 10) / 10;
@@ -209,7 +218,14 @@ function scoreClient(job: ScoringJob): ScoreReason {
     if (c.jobsPosted && c.jobsPosted > 0 && c.hires / c.jobsPosted >= 0.5) points += 1;
   }
   if (c.totalSpentMinor !== null) {
-    points += c.totalSpentMinor >= 1_000_000 ? 6 : c.totalSpentMinor >= 100_000 ? 4 : c.totalSpentMinor > 0 ? 2 : 0;
+    points +=
+      c.totalSpentMinor >= 1_000_000
+        ? 6
+        : c.totalSpentMinor >= 100_000
+          ? 4
+          : c.totalSpentMinor > 0
+            ? 2
+            : 0;
     parts.push(`${formatMoney(c.totalSpentMinor, 'USD')} spent`);
   }
   if (c.rating !== null && (c.reviews ?? 0) > 0) {
@@ -233,7 +249,12 @@ function scoreCompetition(job: ScoringJob): ScoreReason {
   const base = { factor: 'competition' as const, max: MAX.competition };
   if (n === null) return { ...base, points: 8, text: 'Number of proposals unknown' };
   const points = n < 5 ? 15 : n < 10 ? 12 : n < 15 ? 9 : n < 20 ? 6 : n < 50 ? 3 : 0;
-  const text = n < 5 ? 'Fewer than 5 proposals so far' : n >= 50 ? '50 or more proposals so far' : `${n}+ proposals so far`;
+  const text =
+    n < 5
+      ? 'Fewer than 5 proposals so far'
+      : n >= 50
+        ? '50 or more proposals so far'
+        : `${n}+ proposals so far`;
   return { ...base, points, text };
 }
 
@@ -248,8 +269,21 @@ function scoreRecency(job: ScoringJob, now: Date): ScoreReason {
   if (!job.postedAt) return { ...base, points: 3, text: 'Posting time unknown' };
   const age = Math.max(0, now.getTime() - job.postedAt.getTime());
   const points =
-    age < HOUR_MS ? 10 : age < 6 * HOUR_MS ? 8 : age < DAY_MS ? 6 : age < 3 * DAY_MS ? 3 : age < 7 * DAY_MS ? 1 : 0;
-  const text = age < HOUR_MS ? `Posted ${describeAge(age)}: the first hour counts` : `Posted ${describeAge(age)}`;
+    age < HOUR_MS
+      ? 10
+      : age < 6 * HOUR_MS
+        ? 8
+        : age < DAY_MS
+          ? 6
+          : age < 3 * DAY_MS
+            ? 3
+            : age < 7 * DAY_MS
+              ? 1
+              : 0;
+  const text =
+    age < HOUR_MS
+      ? `Posted ${describeAge(age)}: the first hour counts`
+      : `Posted ${describeAge(age)}`;
   return { ...base, points, text };
 }
 
@@ -287,7 +321,10 @@ function redFlags(job: ScoringJob, profile: ScoringProfile, now: Date): RedFlag[
   if (c.hires === 0) {
     flags.push({
       code: 'no_hires',
-      text: c.jobsPosted && c.jobsPosted > 1 ? `No hires from ${c.jobsPosted} jobs posted` : 'Client has never hired',
+      text:
+        c.jobsPosted && c.jobsPosted > 1
+          ? `No hires from ${c.jobsPosted} jobs posted`
+          : 'Client has never hired',
     });
   }
   if (c.memberSince && now.getTime() - c.memberSince.getTime() < 30 * DAY_MS) {
@@ -318,7 +355,10 @@ function redFlags(job: ScoringJob, profile: ScoringProfile, now: Date): RedFlag[
   const offPlatform =
     firstMatch(text, OFF_PLATFORM) ?? (text.includes('@') ? EMAIL_ADDRESS.exec(text) : null);
   if (offPlatform) {
-    flags.push({ code: 'off_platform', text: `Asks to move off Upwork ("${offPlatform[0].trim()}")` });
+    flags.push({
+      code: 'off_platform',
+      text: `Asks to move off Upwork ("${offPlatform[0].trim()}")`,
+    });
   }
   const freeSample = firstMatch(text, FREE_SAMPLE);
   if (freeSample) {
@@ -334,27 +374,33 @@ const HIDDEN_CHARACTERS = /[\u200B-\u200D\u2060\uFEFF\u{E0000}-\u{E007F}]/u;
 
 const TRAP_PATTERNS: Array<{ pattern: RegExp; reason: string }> = [
   {
-    pattern: /\b(ignore|disregard|forget)\b[^.\n]{0,30}\b(previous|prior|above|earlier|all|your)\b[^.\n]{0,20}\b(instructions?|prompts?|rules)\b/i,
+    pattern:
+      /\b(ignore|disregard|forget)\b[^.\n]{0,30}\b(previous|prior|above|earlier|all|your)\b[^.\n]{0,20}\b(instructions?|prompts?|rules)\b/i,
     reason: 'Tries to override an AI writer’s instructions',
   },
   {
-    pattern: /\b(if|when) you(?:'re| are)\s+(an?\s+)?(ai|a\.i\.|bot|robot|llm|language model|chat\s?gpt|gpt|claude|automated)\b/i,
+    pattern:
+      /\b(if|when) you(?:'re| are)\s+(an?\s+)?(ai|a\.i\.|bot|robot|llm|language model|chat\s?gpt|gpt|claude|automated)\b/i,
     reason: 'Addresses AI writers directly',
   },
   {
-    pattern: /\b(ai|chat\s?gpt|gpt|llm|bots?|language models?)\b[^.\n]{0,40}\b(must|should|need to|include|mention|write|start|begin|add|use)\b/i,
+    pattern:
+      /\b(ai|chat\s?gpt|gpt|llm|bots?|language models?)\b[^.\n]{0,40}\b(must|should|need to|include|mention|write|start|begin|add|use)\b/i,
     reason: 'Gives instructions to AI writers',
   },
   {
-    pattern: /\bas an ai( language model)?\b|\bsystem prompt\b|\byou are (now )?(chat\s?gpt|an? (ai|assistant))\b/i,
+    pattern:
+      /\bas an ai( language model)?\b|\bsystem prompt\b|\byou are (now )?(chat\s?gpt|an? (ai|assistant))\b/i,
     reason: 'Contains prompt-injection wording',
   },
   {
-    pattern: /\b(start|begin|end|open|finish|include|mention|put|write|add|use)\b[^.\n]{0,40}\b(proposals?|cover letters?|applications?|responses?|replies|bids?|messages?)\b[^.\n]{0,40}\b(with|the word|the phrase|the code|keyword|code word)\b\s*[:"'“‘]?\s*[\w-]+/i,
+    pattern:
+      /\b(start|begin|end|open|finish|include|mention|put|write|add|use)\b[^.\n]{0,40}\b(proposals?|cover letters?|applications?|responses?|replies|bids?|messages?)\b[^.\n]{0,40}\b(with|the word|the phrase|the code|keyword|code word)\b\s*[:"'“‘]?\s*[\w-]+/i,
     reason: 'A code word check that the post was read: answer it yourself',
   },
   {
-    pattern: /\b(write|respond|reply|answer)\b[^.\n]{0,30}\bin (all caps|capital letters|uppercase|a poem|rhymes?|pirate)\b/i,
+    pattern:
+      /\b(write|respond|reply|answer)\b[^.\n]{0,30}\bin (all caps|capital letters|uppercase|a poem|rhymes?|pirate)\b/i,
     reason: 'An odd formatting instruction used to catch automated proposals',
   },
 ];
@@ -380,7 +426,10 @@ export function detectPromptTraps(text: string): PromptTrap[] {
   const hidden = HIDDEN_CHARACTERS.exec(text);
   if (hidden) {
     traps.push({
-      excerpt: excerptAround(text, hidden.index, 1).replace(new RegExp(HIDDEN_CHARACTERS.source, 'gu'), '⟦hidden⟧'),
+      excerpt: excerptAround(text, hidden.index, 1).replace(
+        new RegExp(HIDDEN_CHARACTERS.source, 'gu'),
+        '⟦hidden⟧',
+      ),
       reason: 'Contains invisible characters that can hide instructions',
     });
   }
@@ -405,7 +454,8 @@ export function estimateConnects(job: ScoringJob): number {
 export function estimateJobValue(job: ScoringJob, profile: ScoringProfile): number | null {
   if (job.jobType === 'hourly') {
     const top = job.hourlyMaxMinor ?? job.hourlyMinMinor;
-    const rate = top !== null && profile.hourlyRateMinor ? Math.min(top, profile.hourlyRateMinor) : top;
+    const rate =
+      top !== null && profile.hourlyRateMinor ? Math.min(top, profile.hourlyRateMinor) : top;
     return rate !== null ? rate * HOURLY_ENGAGEMENT_HOURS : null;
   }
   const budget = job.budgetMaxMinor ?? job.budgetMinMinor;
@@ -432,7 +482,9 @@ export function scoreJob(job: ScoringJob, profile: ScoringProfile, now: Date): J
     scoreRecency(job, now),
   ];
   const fit = Math.max(0, Math.min(100, Math.round(reasons.reduce((sum, r) => sum + r.points, 0))));
-  const traps = detectPromptTraps(`${job.title}\n${job.description}\n${(job.screeningQuestions ?? []).join('\n')}`);
+  const traps = detectPromptTraps(
+    `${job.title}\n${job.description}\n${(job.screeningQuestions ?? []).join('\n')}`,
+  );
   const flags = redFlags(job, profile, now);
   if (traps.length > 0) {
     flags.push({
@@ -443,17 +495,27 @@ export function scoreJob(job: ScoringJob, profile: ScoringProfile, now: Date): J
 
   const connectsCost = estimateConnects(job);
   const winProbability = estimateWinProbability(job, fit);
-  const value = job.currency === profile.currency || !profile.hourlyRateMinor ? estimateJobValue(job, profile) : null;
-  const worthPerConnectMinor = value === null ? 0 : Math.round((winProbability * value) / connectsCost);
+  const value =
+    job.currency === profile.currency || !profile.hourlyRateMinor
+      ? estimateJobValue(job, profile)
+      : null;
+  const worthPerConnectMinor =
+    value === null ? 0 : Math.round((winProbability * value) / connectsCost);
 
   const serious = flags.some((flag) => SERIOUS_FLAGS.has(flag.code));
-  const warnings = flags.filter((flag) => !SERIOUS_FLAGS.has(flag.code) && flag.code !== 'prompt_trap').length;
+  const warnings = flags.filter(
+    (flag) => !SERIOUS_FLAGS.has(flag.code) && flag.code !== 'prompt_trap',
+  ).length;
   let verdict: JobVerdict;
   const noSkillMatch = profile.skills.length > 0 && reasons[0]?.points === 0;
   if (serious || noSkillMatch || fit < 40 || (value !== null && worthPerConnectMinor < 100)) {
     verdict = 'skip';
-  }
-  else if (fit >= 65 && warnings <= 1 && (value === null ? fit >= 75 : worthPerConnectMinor >= 500)) verdict = 'apply';
+  } else if (
+    fit >= 65 &&
+    warnings <= 1 &&
+    (value === null ? fit >= 75 : worthPerConnectMinor >= 500)
+  )
+    verdict = 'apply';
   else verdict = 'maybe';
   if (verdict === 'apply' && warnings >= 2) verdict = 'maybe';
 
@@ -465,5 +527,15 @@ export function scoreJob(job: ScoringJob, profile: ScoringProfile, now: Date): J
     flags.length > 0 ? `; ${flags.length} ${flags.length === 1 ? 'flag' : 'flags'}` : ''
   }`;
 
-  return { fit, verdict, worthPerConnectMinor, winProbability, connectsCost, reasons, flags, traps, summary };
+  return {
+    fit,
+    verdict,
+    worthPerConnectMinor,
+    winProbability,
+    connectsCost,
+    reasons,
+    flags,
+    traps,
+    summary,
+  };
 }

@@ -19,7 +19,14 @@ import { getProfileRow } from '../profile/service.ts';
 import { parseJobsCsv, summarizeRow } from './csv-import.ts';
 import { extractUpworkCiphertext, parseJobText } from './parse-job-text.ts';
 import * as repo from './repo.ts';
-import { HOURLY_ENGAGEMENT_HOURS, SCORING_VERSION, normalizeSkill, scoreJob, type ScoringJob, type ScoringProfile } from './scoring.ts';
+import {
+  HOURLY_ENGAGEMENT_HOURS,
+  SCORING_VERSION,
+  normalizeSkill,
+  scoreJob,
+  type ScoringJob,
+  type ScoringProfile,
+} from './scoring.ts';
 
 /** Browse Jobs rules: scoring on write, ownership on every read, the 24-hour rule. */
 
@@ -52,7 +59,10 @@ function scoringInput(job: ParsedJob | JobRow): ScoringJob {
   if ('client' in job) {
     return {
       ...job,
-      client: { ...job.client, memberSince: job.client.memberSince ? new Date(job.client.memberSince) : null },
+      client: {
+        ...job.client,
+        memberSince: job.client.memberSince ? new Date(job.client.memberSince) : null,
+      },
       postedAt: job.postedAt ? new Date(job.postedAt) : null,
     };
   }
@@ -202,13 +212,23 @@ export async function rescoreStale(db: Database, userId: string, now: Date): Pro
   if (stale.length === 0) return 0;
   await db.transaction(async (tx) => {
     for (const row of stale) {
-      await repo.updateJobRow(tx as unknown as Database, userId, row.id, scoreColumns(scoringInput(row), profile, key, now));
+      await repo.updateJobRow(
+        tx as unknown as Database,
+        userId,
+        row.id,
+        scoreColumns(scoringInput(row), profile, key, now),
+      );
     }
   });
   return stale.length;
 }
 
-export async function listJobs(db: Database, userId: string, query: ParsedListJobsQuery, now: Date): Promise<Page<Job>> {
+export async function listJobs(
+  db: Database,
+  userId: string,
+  query: ParsedListJobsQuery,
+  now: Date,
+): Promise<Page<Job>> {
   await rescoreStale(db, userId, now);
   const { sort, limit, cursor, ...filter } = query;
   const page = await repo.listJobRows(db, userId, filter, sort, limit, cursor, now);
@@ -222,13 +242,24 @@ export async function requireJob(db: Database, userId: string, id: string): Prom
 }
 
 /** One job with a score computed now (recency moves with the clock). */
-export async function jobDetail(db: Database, userId: string, row: JobRow, now: Date): Promise<Job> {
+export async function jobDetail(
+  db: Database,
+  userId: string,
+  row: JobRow,
+  now: Date,
+): Promise<Job> {
   const profile = await scoringProfileFor(db, userId);
   const job = toJob(row, { full: true });
   return { ...job, score: scoreJob(scoringInput(row), profile, now) };
 }
 
-export async function updateJob(db: Database, userId: string, id: string, body: UpdateJobBody, now: Date): Promise<JobRow> {
+export async function updateJob(
+  db: Database,
+  userId: string,
+  id: string,
+  body: UpdateJobBody,
+  now: Date,
+): Promise<JobRow> {
   await requireJob(db, userId, id);
   const values: Partial<NewJobRow> = {};
   if (body.hidden !== undefined) values.hiddenAt = body.hidden ? now : null;
@@ -245,7 +276,12 @@ export async function updateJob(db: Database, userId: string, id: string, body: 
  * For other areas (responses): the user acted on this job, so it outlives Upwork's 24-hour
  * cache rule. Returns false when the job is not the user's.
  */
-export async function markJobActedOn(db: Database, userId: string, jobId: string, now = new Date()): Promise<boolean> {
+export async function markJobActedOn(
+  db: Database,
+  userId: string,
+  jobId: string,
+  now = new Date(),
+): Promise<boolean> {
   const row = await repo.updateJobRow(db, userId, jobId, { actedAt: now });
   return row !== undefined;
 }
@@ -260,7 +296,12 @@ function manualExternalId(url: string | null, text: string): string {
   return `text:${createHash('sha256').update(normalized).digest('hex').slice(0, 32)}`;
 }
 
-export async function previewManualJob(db: Database, userId: string, body: ManualJobBody, now: Date) {
+export async function previewManualJob(
+  db: Database,
+  userId: string,
+  body: ManualJobBody,
+  now: Date,
+) {
   const job = parseJobText({ text: body.text, url: body.url || undefined }, now);
   const profile = await scoringProfileFor(db, userId);
   return { job, score: scoreJob(scoringInput(job), profile, now) };
@@ -275,17 +316,33 @@ export async function saveManualJob(
   const job = parseJobText({ text: body.text, url: body.url || undefined }, now);
   const profile = await scoringProfileFor(db, userId);
   const externalId = manualExternalId(job.url, body.text);
-  const values = toNewJobRow(userId, 'manual', externalId, { ...job, ciphertext: job.url ? extractUpworkCiphertext(job.url) : null }, profile, scoreKeyFor(profile), now);
+  const values = toNewJobRow(
+    userId,
+    'manual',
+    externalId,
+    { ...job, ciphertext: job.url ? extractUpworkCiphertext(job.url) : null },
+    profile,
+    scoreKeyFor(profile),
+    now,
+  );
   const result = await repo.upsertJobRows(db, [values]);
   const row = await repo.getJobRow(db, userId, result.ids[0] ?? '');
   if (!row) throw new Error('manual job upsert returned nothing');
   return { row, created: result.created === 1 };
 }
 
-export async function importCsv(db: Database, userId: string, csv: string, dryRun: boolean, now: Date): Promise<CsvImportResult> {
+export async function importCsv(
+  db: Database,
+  userId: string,
+  csv: string,
+  dryRun: boolean,
+  now: Date,
+): Promise<CsvImportResult> {
   const parsed = parseJobsCsv(csv);
   if (parsed.fileErrors.length > 0) {
-    throw new HttpError(400, 'validation_failed', parsed.fileErrors.join(' '), { file: parsed.fileErrors });
+    throw new HttpError(400, 'validation_failed', parsed.fileErrors.join(' '), {
+      file: parsed.fileErrors,
+    });
   }
   const rows = parsed.rows.map((row) => summarizeRow(row, null));
   const valid = parsed.rows.filter((row) => row.job !== null);

@@ -9,7 +9,13 @@ import { getProfile, updateProfile } from './service.ts';
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { schema: { tags: ['profile'], summary: 'The caller’s profile', response: { 200: profileSchema } } },
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'The caller’s profile',
+        response: { 200: profileSchema },
+      },
+    },
     async (request) => getProfile(app.db, request.user!),
   );
 

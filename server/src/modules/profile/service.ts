@@ -17,7 +17,11 @@ export async function getProfile(db: Database, user: AuthUser): Promise<Profile>
   return row ? toProfile(row) : defaultProfile(user);
 }
 
-export async function updateProfile(db: Database, user: AuthUser, body: UpdateProfileBody): Promise<Profile> {
+export async function updateProfile(
+  db: Database,
+  user: AuthUser,
+  body: UpdateProfileBody,
+): Promise<Profile> {
   const [row] = await db
     .insert(profiles)
     .values({ userId: user.id, name: user.name ?? '', ...body })

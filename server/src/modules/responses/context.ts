@@ -5,7 +5,13 @@ import type { JobSnapshot } from '#contract/responses';
 import { detectPromptTraps } from '../../ai/job-text.ts';
 import { formatMoney } from '../../ai/draft-values.ts';
 import type { ResolvedModel } from '../../ai/registry.ts';
-import type { AgentJob, AgentProfile, AgentTemplate, ClientHistory, PortfolioHit } from '../../ai/types.ts';
+import type {
+  AgentJob,
+  AgentProfile,
+  AgentTemplate,
+  ClientHistory,
+  PortfolioHit,
+} from '../../ai/types.ts';
 import type { Database } from '../../db/client.ts';
 import { jobs, type JobRow } from '../../db/schema/jobs.ts';
 import { profiles } from '../../db/schema/profiles.ts';
@@ -51,7 +57,10 @@ export function agentJobFromRow(row: JobRow): AgentJob {
     clientName: null,
     clientFacts: {
       paymentVerified: row.clientPaymentVerified,
-      totalSpent: row.clientTotalSpentMinor === null ? null : formatMoney(row.clientTotalSpentMinor, row.currency),
+      totalSpent:
+        row.clientTotalSpentMinor === null
+          ? null
+          : formatMoney(row.clientTotalSpentMinor, row.currency),
       hires: row.clientHires,
       jobsPosted: row.clientJobsPosted,
       reviews: row.clientReviews,
@@ -84,7 +93,11 @@ export function agentJobFromSnapshot(snapshot: JobSnapshot, id: string | null): 
   };
 }
 
-export async function loadAgentProfile(db: Database, userId: string, fallbackName: string | null): Promise<AgentProfile> {
+export async function loadAgentProfile(
+  db: Database,
+  userId: string,
+  fallbackName: string | null,
+): Promise<AgentProfile> {
   const rows = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   const row = rows[0];
   return {
@@ -124,7 +137,9 @@ export function portfolioSearcher(db: Database, userId: string, model: ResolvedM
       limit,
       mode: embed ? 'ai' : 'text',
       embed,
-      embeddingModel: model?.embeddingModelId ? `${model.provider}:${model.embeddingModelId}` : null,
+      embeddingModel: model?.embeddingModelId
+        ? `${model.provider}:${model.embeddingModelId}`
+        : null,
     });
     return result.results.map(({ item }) => ({
       id: item.id,
@@ -151,9 +166,20 @@ export function clientHistoryReader(db: Database, userId: string, job: AgentJob)
   return async (): Promise<ClientHistory> => {
     const previous = job.id
       ? await db
-          .select({ jobTitle: responses.jobTitle, status: responses.status, createdAt: responses.createdAt })
+          .select({
+            jobTitle: responses.jobTitle,
+            status: responses.status,
+            createdAt: responses.createdAt,
+          })
           .from(responses)
-          .where(and(eq(responses.userId, userId), eq(responses.jobId, job.id), isNull(responses.deletedAt), ne(responses.generation, 'failed')))
+          .where(
+            and(
+              eq(responses.userId, userId),
+              eq(responses.jobId, job.id),
+              isNull(responses.deletedAt),
+              ne(responses.generation, 'failed'),
+            ),
+          )
           .orderBy(desc(responses.createdAt))
           .limit(5)
       : [];

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 
 import type { ListResponsesParams, ResponseStatus } from '#contract/responses';
 
@@ -22,12 +36,21 @@ export function ownedActive(userId: string, id: string): SQL {
   return and(eq(responses.id, id), eq(responses.userId, userId), isNull(responses.deletedAt))!;
 }
 
-export async function findResponse(db: Database, userId: string, id: string, includeDeleted = false): Promise<ResponseRecord | undefined> {
+export async function findResponse(
+  db: Database,
+  userId: string,
+  id: string,
+  includeDeleted = false,
+): Promise<ResponseRecord | undefined> {
   const rows = await db
     .select(columns)
     .from(responses)
     .leftJoin(templates, eq(templates.id, responses.templateId))
-    .where(includeDeleted ? and(eq(responses.id, id), eq(responses.userId, userId)) : ownedActive(userId, id))
+    .where(
+      includeDeleted
+        ? and(eq(responses.id, id), eq(responses.userId, userId))
+        : ownedActive(userId, id),
+    )
     .limit(1);
   return rows[0] as ResponseRecord | undefined;
 }
@@ -41,7 +64,10 @@ const SORT_COLUMNS = {
   fit: responses.fitScoreAtSend,
 } as const;
 
-export function listConditions(userId: string, query: Omit<ListResponsesParams, 'limit' | 'cursor' | 'sort' | 'order'>): SQL[] {
+export function listConditions(
+  userId: string,
+  query: Omit<ListResponsesParams, 'limit' | 'cursor' | 'sort' | 'order'>,
+): SQL[] {
   const conditions: SQL[] = [eq(responses.userId, userId), isNull(responses.deletedAt)];
   if (query.status) conditions.push(eq(responses.status, query.status));
   if (query.variant) conditions.push(eq(responses.variant, query.variant));
@@ -49,14 +75,19 @@ export function listConditions(userId: string, query: Omit<ListResponsesParams, 
   if (query.jobId) conditions.push(eq(responses.jobId, query.jobId));
   if (query.from) conditions.push(gte(responses.createdAt, new Date(query.from)));
   if (query.to) conditions.push(lte(responses.createdAt, new Date(query.to)));
-  if (query.q) conditions.push(sql`${responses.search} @@ websearch_to_tsquery('english', ${query.q})`);
+  if (query.q)
+    conditions.push(sql`${responses.search} @@ websearch_to_tsquery('english', ${query.q})`);
   return conditions;
 }
 
 export async function listResponseRows(
   db: Database,
   userId: string,
-  query: ListResponsesParams & { limit: number; sort: keyof typeof SORT_COLUMNS; order: 'asc' | 'desc' },
+  query: ListResponsesParams & {
+    limit: number;
+    sort: keyof typeof SORT_COLUMNS;
+    order: 'asc' | 'desc';
+  },
   offset: number,
   ids?: string[],
 ): Promise<{ rows: ResponseRecord[]; total: number }> {
@@ -82,7 +113,11 @@ export async function listResponseRows(
 export async function citationsFor(db: Database, ids: string[]) {
   if (ids.length === 0) return new Map<string, Array<{ portfolioItemId: string; title: string }>>();
   const rows = await db
-    .select({ responseId: responseCitations.responseId, portfolioItemId: responseCitations.portfolioItemId, title: responseCitations.title })
+    .select({
+      responseId: responseCitations.responseId,
+      portfolioItemId: responseCitations.portfolioItemId,
+      title: responseCitations.title,
+    })
     .from(responseCitations)
     .where(inArray(responseCitations.responseId, ids));
   const map = new Map<string, Array<{ portfolioItemId: string; title: string }>>();
@@ -99,7 +134,12 @@ export async function insertResponse(db: Database, values: NewResponseRow): Prom
   return row!;
 }
 
-export async function updateResponseRow(db: Database, userId: string, id: string, values: Partial<NewResponseRow>) {
+export async function updateResponseRow(
+  db: Database,
+  userId: string,
+  id: string,
+  values: Partial<NewResponseRow>,
+) {
   const [row] = await db
     .update(responses)
     .set({ ...values, updatedAt: new Date() })
@@ -108,7 +148,13 @@ export async function updateResponseRow(db: Database, userId: string, id: string
   return row;
 }
 
-export async function addVersion(db: Database, userId: string, responseId: string, text: string, source: string) {
+export async function addVersion(
+  db: Database,
+  userId: string,
+  responseId: string,
+  text: string,
+  source: string,
+) {
   const [last] = await db
     .select({ n: sql<number>`coalesce(max(${responseVersions.number}), 0)::int` })
     .from(responseVersions)
@@ -128,33 +174,61 @@ export async function listVersions(db: Database, userId: string, responseId: str
     .orderBy(desc(responseVersions.number));
 }
 
-export async function findVersion(db: Database, userId: string, responseId: string, versionId: string) {
+export async function findVersion(
+  db: Database,
+  userId: string,
+  responseId: string,
+  versionId: string,
+) {
   const rows = await db
     .select()
     .from(responseVersions)
-    .where(and(eq(responseVersions.id, versionId), eq(responseVersions.responseId, responseId), eq(responseVersions.userId, userId)))
+    .where(
+      and(
+        eq(responseVersions.id, versionId),
+        eq(responseVersions.responseId, responseId),
+        eq(responseVersions.userId, userId),
+      ),
+    )
     .limit(1);
   return rows[0];
 }
 
-export async function addStatusEvent(db: Database, userId: string, responseId: string, from: ResponseStatus | null, to: ResponseStatus) {
-  await db.insert(responseStatusEvents).values({ userId, responseId, fromStatus: from, toStatus: to });
+export async function addStatusEvent(
+  db: Database,
+  userId: string,
+  responseId: string,
+  from: ResponseStatus | null,
+  to: ResponseStatus,
+) {
+  await db
+    .insert(responseStatusEvents)
+    .values({ userId, responseId, fromStatus: from, toStatus: to });
 }
 
 export async function listStatusEvents(db: Database, userId: string, responseId: string) {
   return db
     .select()
     .from(responseStatusEvents)
-    .where(and(eq(responseStatusEvents.responseId, responseId), eq(responseStatusEvents.userId, userId)))
+    .where(
+      and(eq(responseStatusEvents.responseId, responseId), eq(responseStatusEvents.userId, userId)),
+    )
     .orderBy(asc(responseStatusEvents.createdAt), asc(responseStatusEvents.id));
 }
 
-export async function replaceCitations(db: Database, userId: string, responseId: string, items: Array<{ id: string; title: string }>) {
+export async function replaceCitations(
+  db: Database,
+  userId: string,
+  responseId: string,
+  items: Array<{ id: string; title: string }>,
+) {
   await db.delete(responseCitations).where(eq(responseCitations.responseId, responseId));
   if (items.length === 0) return;
   await db
     .insert(responseCitations)
-    .values(items.map((item) => ({ responseId, userId, portfolioItemId: item.id, title: item.title })))
+    .values(
+      items.map((item) => ({ responseId, userId, portfolioItemId: item.id, title: item.title })),
+    )
     .onConflictDoNothing();
 }
 
@@ -162,5 +236,11 @@ export async function replaceCitations(db: Database, userId: string, responseId:
 export async function purgeDeleted(db: Database, userId: string) {
   await db
     .delete(responses)
-    .where(and(eq(responses.userId, userId), isNotNull(responses.deletedAt), lt(responses.deletedAt, new Date(Date.now() - 30 * 86_400_000))));
+    .where(
+      and(
+        eq(responses.userId, userId),
+        isNotNull(responses.deletedAt),
+        lt(responses.deletedAt, new Date(Date.now() - 30 * 86_400_000)),
+      ),
+    );
 }

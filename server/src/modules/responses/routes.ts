@@ -27,7 +27,12 @@ import { recordActivity } from '../activities/service.ts';
 import { activeModel } from '../ai-settings/service.ts';
 import * as service from './service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 
 /** /api/responses (issue 6). Every route needs the 'response' module. */
 const responseRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +46,11 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
     const open = circuit.openFor();
     if (open > 0) {
       reply.header('retry-after', String(open));
-      throw new HttpError(503, 'service_unavailable', `The AI provider failed several times in a row; trying again in ${open} s.`);
+      throw new HttpError(
+        503,
+        'service_unavailable',
+        `The AI provider failed several times in a row; trying again in ${open} s.`,
+      );
     }
     const slot = limiter.acquire(userId);
     if (!slot.ok) {
@@ -110,7 +119,13 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
       const release = acquire(user.id, model, reply);
       const stream = openStream(request, reply);
       try {
-        const outcome = await service.runGeneration(app.db, app.config, prepared, stream.emit, stream.signal);
+        const outcome = await service.runGeneration(
+          app.db,
+          app.config,
+          prepared,
+          stream.emit,
+          stream.signal,
+        );
         if (model) {
           if (outcome.failed) circuit.failure();
           else circuit.success();
@@ -133,7 +148,11 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
           await recordActivity(app.db, {
             userId: user.id,
             action: 'use_response_template',
-            details: { templateId, responseIds: outcome.responseIds, chosenBy: prepared.templateChosen ? 'user' : 'agent' },
+            details: {
+              templateId,
+              responseIds: outcome.responseIds,
+              chosenBy: prepared.templateChosen ? 'user' : 'agent',
+            },
             jobId: prepared.jobRow?.id ?? null,
             userAgent: request.headers['user-agent'],
           });
@@ -143,7 +162,12 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'generation failed');
         stream.emit({
           type: 'error',
-          data: { code: 'internal_error', message: 'Something went wrong while writing the draft. Try again.', retryable: true, responseId: null },
+          data: {
+            code: 'internal_error',
+            message: 'Something went wrong while writing the draft. Try again.',
+            retryable: true,
+            responseId: null,
+          },
         });
         stream.emit({ type: 'end', data: { stopped: false } });
       } finally {
@@ -155,7 +179,14 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { config, schema: { tags: ['responses'], querystring: listResponsesQuerySchema, response: { 200: responseListSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['responses'],
+        querystring: listResponsesQuerySchema,
+        response: { 200: responseListSchema, ...errors },
+      },
+    },
     async (request) => service.listResponses(app.db, request.user!.id, request.query),
   );
 
@@ -163,14 +194,23 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export',
     {
       config,
-      schema: { tags: ['responses'], summary: 'CSV of the filtered (or chosen) responses', querystring: exportResponsesQuerySchema, response: { 200: z.string(), ...errors } },
+      schema: {
+        tags: ['responses'],
+        summary: 'CSV of the filtered (or chosen) responses',
+        querystring: exportResponsesQuerySchema,
+        response: { 200: z.string(), ...errors },
+      },
     },
     async (request, reply) => {
       const { csv, count } = await service.exportResponses(app.db, request.user!.id, request.query);
       await recordActivity(app.db, {
         userId: request.user!.id,
         action: 'export_response',
-        details: { count, format: 'csv', filters: { ...request.query, ids: request.query.ids ? 'selection' : undefined } },
+        details: {
+          count,
+          format: 'csv',
+          filters: { ...request.query, ids: request.query.ids ? 'selection' : undefined },
+        },
         userAgent: request.headers['user-agent'],
       });
       const date = new Date().toISOString().slice(0, 10);
@@ -183,7 +223,14 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { config, schema: { tags: ['responses'], body: createResponseBodySchema, response: { 201: responseSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['responses'],
+        body: createResponseBodySchema,
+        response: { 201: responseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const response = await service.createResponse(app.db, request.user!, request.body);
       await recordActivity(app.db, {
@@ -199,7 +246,14 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { config, schema: { tags: ['responses'], params: responseIdParamsSchema, response: { 200: responseSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['responses'],
+        params: responseIdParamsSchema,
+        response: { 200: responseSchema, ...errors },
+      },
+    },
     async (request) => {
       const response = await service.getResponse(app.db, request.user!.id, request.params.id);
       await recordActivity(app.db, {
@@ -217,14 +271,28 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config,
-      schema: { tags: ['responses'], params: responseIdParamsSchema, body: updateResponseBodySchema, response: { 200: responseSchema, ...errors } },
+      schema: {
+        tags: ['responses'],
+        params: responseIdParamsSchema,
+        body: updateResponseBodySchema,
+        response: { 200: responseSchema, ...errors },
+      },
     },
     async (request) => {
-      const response = await service.updateResponse(app.db, request.user!.id, request.params.id, request.body);
+      const response = await service.updateResponse(
+        app.db,
+        request.user!.id,
+        request.params.id,
+        request.body,
+      );
       await recordActivity(app.db, {
         userId: request.user!.id,
         action: 'edit_response',
-        details: { responseId: response.id, fields: Object.keys(request.body), source: request.body.source ?? 'edit' },
+        details: {
+          responseId: response.id,
+          fields: Object.keys(request.body),
+          source: request.body.source ?? 'edit',
+        },
         jobId: response.jobId,
         userAgent: request.headers['user-agent'],
       });
@@ -236,11 +304,25 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/status',
     {
       config,
-      schema: { tags: ['responses'], params: responseIdParamsSchema, body: setResponseStatusBodySchema, response: { 200: responseSchema, ...errors } },
+      schema: {
+        tags: ['responses'],
+        params: responseIdParamsSchema,
+        body: setResponseStatusBodySchema,
+        response: { 200: responseSchema, ...errors },
+      },
     },
     async (request) => {
-      const fit = request.body.status === 'sent' ? await service.jobFitFor(app.db, request.user!.id, request.params.id) : null;
-      const response = await service.setStatus(app.db, request.user!.id, request.params.id, request.body.status, fit);
+      const fit =
+        request.body.status === 'sent'
+          ? await service.jobFitFor(app.db, request.user!.id, request.params.id)
+          : null;
+      const response = await service.setStatus(
+        app.db,
+        request.user!.id,
+        request.params.id,
+        request.body.status,
+        fit,
+      );
       await recordActivity(app.db, {
         userId: request.user!.id,
         action: 'edit_response',
@@ -254,15 +336,34 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/history',
-    { config, schema: { tags: ['responses'], params: responseIdParamsSchema, response: { 200: responseHistorySchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['responses'],
+        params: responseIdParamsSchema,
+        response: { 200: responseHistorySchema, ...errors },
+      },
+    },
     async (request) => service.history(app.db, request.user!.id, request.params.id),
   );
 
   app.post(
     '/:id/versions/:versionId/restore',
-    { config, schema: { tags: ['responses'], params: versionParamsSchema, response: { 200: responseSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['responses'],
+        params: versionParamsSchema,
+        response: { 200: responseSchema, ...errors },
+      },
+    },
     async (request) => {
-      const response = await service.restoreVersion(app.db, request.user!.id, request.params.id, request.params.versionId);
+      const response = await service.restoreVersion(
+        app.db,
+        request.user!.id,
+        request.params.id,
+        request.params.versionId,
+      );
       await recordActivity(app.db, {
         userId: request.user!.id,
         action: 'edit_response',
@@ -293,7 +394,16 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
       const release = acquire(user.id, model, reply);
       const stream = openStream(request, reply);
       try {
-        const { failed } = await service.runImproveStream(app.db, app.config, user, request.params.id, request.body, model, stream.emit, stream.signal);
+        const { failed } = await service.runImproveStream(
+          app.db,
+          app.config,
+          user,
+          request.params.id,
+          request.body,
+          model,
+          stream.emit,
+          stream.signal,
+        );
         if (model) {
           if (failed) circuit.failure();
           else circuit.success();
@@ -303,7 +413,12 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'improve failed');
         stream.emit({
           type: 'error',
-          data: { code: 'internal_error', message: 'Something went wrong while rewriting. Try again.', retryable: true, responseId: request.params.id },
+          data: {
+            code: 'internal_error',
+            message: 'Something went wrong while rewriting. Try again.',
+            retryable: true,
+            responseId: request.params.id,
+          },
         });
         stream.emit({ type: 'end', data: { stopped: false } });
       } finally {
@@ -315,7 +430,15 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { config, schema: { tags: ['responses'], summary: 'Delete (undo with POST /:id/restore within 30 days)', params: responseIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['responses'],
+        summary: 'Delete (undo with POST /:id/restore within 30 days)',
+        params: responseIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const row = await service.softDelete(app.db, request.user!.id, request.params.id);
       await recordActivity(app.db, {
@@ -331,7 +454,15 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/restore',
-    { config, schema: { tags: ['responses'], summary: 'Undo a delete', params: responseIdParamsSchema, response: { 200: responseSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['responses'],
+        summary: 'Undo a delete',
+        params: responseIdParamsSchema,
+        response: { 200: responseSchema, ...errors },
+      },
+    },
     async (request) => service.undoDelete(app.db, request.user!.id, request.params.id),
   );
 };

@@ -18,9 +18,19 @@ import {
 
 import { AiError } from '../../ai/errors.ts';
 import { parseJobText } from '../../ai/job-text.ts';
-import { OFFLINE_MODEL, OFFLINE_PROMPT_VERSION, offlineDraft, offlineImprove } from '../../ai/offline-engine.ts';
+import {
+  OFFLINE_MODEL,
+  OFFLINE_PROMPT_VERSION,
+  offlineDraft,
+  offlineImprove,
+} from '../../ai/offline-engine.ts';
 import type { ResolvedModel } from '../../ai/registry.ts';
-import { IMPROVE_PROMPT_VERSION, RESPONSE_PROMPT_VERSION, runImprove, runResponseAgent } from '../../ai/response-agent.ts';
+import {
+  IMPROVE_PROMPT_VERSION,
+  RESPONSE_PROMPT_VERSION,
+  runImprove,
+  runResponseAgent,
+} from '../../ai/response-agent.ts';
 import type { AgentDeps, AgentJob, AgentProfile, AgentTemplate } from '../../ai/types.ts';
 import type { Config } from '../../config.ts';
 import { toCsv } from '../../csv.ts';
@@ -42,7 +52,10 @@ import {
 } from './context.ts';
 import * as repo from './repo.ts';
 
-export function toResponse(row: repo.ResponseRecord, citations: Array<{ portfolioItemId: string; title: string }> = []): Response {
+export function toResponse(
+  row: repo.ResponseRecord,
+  citations: Array<{ portfolioItemId: string; title: string }> = [],
+): Response {
   return {
     id: row.id,
     jobId: row.jobId,
@@ -77,7 +90,11 @@ export function toResponse(row: repo.ResponseRecord, citations: Array<{ portfoli
   };
 }
 
-async function requireResponse(db: Database, userId: string, id: string): Promise<repo.ResponseRecord> {
+async function requireResponse(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<repo.ResponseRecord> {
   const row = await repo.findResponse(db, userId, id);
   if (!row) throw new HttpError(404, 'not_found', 'Response not found');
   return row;
@@ -91,14 +108,25 @@ export async function getResponse(db: Database, userId: string, id: string): Pro
 
 function decodeOffset(cursor: string | undefined): number {
   if (!cursor) return 0;
-  const value = Number.parseInt(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^o:/, ''), 10);
+  const value = Number.parseInt(
+    Buffer.from(cursor, 'base64url').toString('utf8').replace(/^o:/, ''),
+    10,
+  );
   if (!Number.isFinite(value) || value < 0 || value > 1_000_000) {
-    throw new HttpError(400, 'validation_failed', 'The cursor is not valid; start again from the first page.');
+    throw new HttpError(
+      400,
+      'validation_failed',
+      'The cursor is not valid; start again from the first page.',
+    );
   }
   return value;
 }
 
-export async function listResponses(db: Database, userId: string, query: ListResponsesParams): Promise<ResponseList> {
+export async function listResponses(
+  db: Database,
+  userId: string,
+  query: ListResponsesParams,
+): Promise<ResponseList> {
   const limit = query.limit ?? 25;
   const offset = decodeOffset(query.cursor);
   const { rows, total } = await repo.listResponseRows(
@@ -108,10 +136,14 @@ export async function listResponses(db: Database, userId: string, query: ListRes
     offset,
   );
   const page = rows.slice(0, limit);
-  const citations = await repo.citationsFor(db, page.map((r) => r.id));
+  const citations = await repo.citationsFor(
+    db,
+    page.map((r) => r.id),
+  );
   return {
     items: page.map((row) => toResponse(row, citations.get(row.id))),
-    nextCursor: rows.length > limit ? Buffer.from(`o:${offset + limit}`, 'utf8').toString('base64url') : null,
+    nextCursor:
+      rows.length > limit ? Buffer.from(`o:${offset + limit}`, 'utf8').toString('base64url') : null,
     total,
   };
 }
@@ -140,7 +172,11 @@ export const CSV_COLUMNS = [
   'text',
 ];
 
-export async function exportResponses(db: Database, userId: string, query: ExportResponsesParams): Promise<{ csv: string; count: number }> {
+export async function exportResponses(
+  db: Database,
+  userId: string,
+  query: ExportResponsesParams,
+): Promise<{ csv: string; count: number }> {
   const ids = query.ids
     ?.split(',')
     .map((s) => s.trim())
@@ -181,7 +217,11 @@ export async function exportResponses(db: Database, userId: string, query: Expor
   return { csv, count: rows.length };
 }
 
-export async function createResponse(db: Database, user: AuthUser, body: CreateResponseBody): Promise<Response> {
+export async function createResponse(
+  db: Database,
+  user: AuthUser,
+  body: CreateResponseBody,
+): Promise<Response> {
   let job: AgentJob;
   let jobRow: JobRow | null = null;
   if (body.jobId) {
@@ -221,7 +261,12 @@ export async function createResponse(db: Database, user: AuthUser, body: CreateR
   return getResponse(db, user.id, row.id);
 }
 
-export async function updateResponse(db: Database, userId: string, id: string, body: UpdateResponseBody): Promise<Response> {
+export async function updateResponse(
+  db: Database,
+  userId: string,
+  id: string,
+  body: UpdateResponseBody,
+): Promise<Response> {
   const current = await requireResponse(db, userId, id);
   if (body.templateId) await getTemplateRow(db, userId, body.templateId);
   const textChanged = body.text !== undefined && body.text !== current.text;
@@ -233,13 +278,21 @@ export async function updateResponse(db: Database, userId: string, id: string, b
     ...(body.fitScoreAtSend !== undefined ? { fitScoreAtSend: body.fitScoreAtSend } : {}),
     ...(body.templateId !== undefined ? { templateId: body.templateId } : {}),
     // A user who edits a failed or stopped draft has made it theirs.
-    ...(textChanged && current.generation !== 'complete' ? { generation: 'complete' as const, generationError: null } : {}),
+    ...(textChanged && current.generation !== 'complete'
+      ? { generation: 'complete' as const, generationError: null }
+      : {}),
   });
   if (textChanged) await repo.addVersion(db, userId, id, body.text!, body.source ?? 'edit');
   return getResponse(db, userId, id);
 }
 
-export async function setStatus(db: Database, userId: string, id: string, status: ResponseStatus, jobFit: number | null): Promise<Response> {
+export async function setStatus(
+  db: Database,
+  userId: string,
+  id: string,
+  status: ResponseStatus,
+  jobFit: number | null,
+): Promise<Response> {
   const current = await requireResponse(db, userId, id);
   if (current.status === status) return getResponse(db, userId, id);
   const now = new Date();
@@ -247,13 +300,19 @@ export async function setStatus(db: Database, userId: string, id: string, status
     status,
     statusChangedAt: now,
     ...(status === 'sent' && !current.sentAt ? { sentAt: now } : {}),
-    ...(status === 'sent' && current.fitScoreAtSend === null && jobFit !== null ? { fitScoreAtSend: jobFit } : {}),
+    ...(status === 'sent' && current.fitScoreAtSend === null && jobFit !== null
+      ? { fitScoreAtSend: jobFit }
+      : {}),
   });
   await repo.addStatusEvent(db, userId, id, current.status, status);
   return getResponse(db, userId, id);
 }
 
-export async function jobFitFor(db: Database, userId: string, responseId: string): Promise<number | null> {
+export async function jobFitFor(
+  db: Database,
+  userId: string,
+  responseId: string,
+): Promise<number | null> {
   const row = await requireResponse(db, userId, responseId);
   if (!row.jobId) return null;
   try {
@@ -265,14 +324,33 @@ export async function jobFitFor(db: Database, userId: string, responseId: string
 
 export async function history(db: Database, userId: string, id: string): Promise<ResponseHistory> {
   await requireResponse(db, userId, id);
-  const [versions, events] = await Promise.all([repo.listVersions(db, userId, id), repo.listStatusEvents(db, userId, id)]);
+  const [versions, events] = await Promise.all([
+    repo.listVersions(db, userId, id),
+    repo.listStatusEvents(db, userId, id),
+  ]);
   return {
-    versions: versions.map((v) => ({ id: v.id, number: v.number, text: v.text, source: v.source, createdAt: v.createdAt.toISOString() })),
-    statusEvents: events.map((e) => ({ id: e.id, fromStatus: e.fromStatus, toStatus: e.toStatus, createdAt: e.createdAt.toISOString() })),
+    versions: versions.map((v) => ({
+      id: v.id,
+      number: v.number,
+      text: v.text,
+      source: v.source,
+      createdAt: v.createdAt.toISOString(),
+    })),
+    statusEvents: events.map((e) => ({
+      id: e.id,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      createdAt: e.createdAt.toISOString(),
+    })),
   };
 }
 
-export async function restoreVersion(db: Database, userId: string, id: string, versionId: string): Promise<Response> {
+export async function restoreVersion(
+  db: Database,
+  userId: string,
+  id: string,
+  versionId: string,
+): Promise<Response> {
   await requireResponse(db, userId, id);
   const version = await repo.findVersion(db, userId, id, versionId);
   if (!version) throw new HttpError(404, 'not_found', 'Version not found');
@@ -281,7 +359,11 @@ export async function restoreVersion(db: Database, userId: string, id: string, v
   return getResponse(db, userId, id);
 }
 
-export async function softDelete(db: Database, userId: string, id: string): Promise<repo.ResponseRecord> {
+export async function softDelete(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<repo.ResponseRecord> {
   const row = await requireResponse(db, userId, id);
   await repo.updateResponseRow(db, userId, id, { deletedAt: new Date() });
   await repo.purgeDeleted(db, userId);
@@ -305,7 +387,10 @@ export type PreparedGeneration = {
   profile: AgentProfile;
   template: AgentTemplate | null;
   templateChosen: boolean;
-  body: GenerateResponseBody & { tone: NonNullable<GenerateResponseBody['tone']>; length: NonNullable<GenerateResponseBody['length']> };
+  body: GenerateResponseBody & {
+    tone: NonNullable<GenerateResponseBody['tone']>;
+    length: NonNullable<GenerateResponseBody['length']>;
+  };
   model: ResolvedModel | null;
 };
 
@@ -327,7 +412,12 @@ export async function prepareGeneration(
   let template: AgentTemplate | null = null;
   if (body.templateId) {
     const row = await getTemplateRow(db, user.id, body.templateId);
-    if (row.kind !== 'response') throw new HttpError(400, 'validation_failed', 'Choose a response template, not a quote template.');
+    if (row.kind !== 'response')
+      throw new HttpError(
+        400,
+        'validation_failed',
+        'Choose a response template, not a quote template.',
+      );
     template = { id: row.id, name: row.name, body: row.body, isDefault: row.isDefault };
   }
   const defaults = await profileDefaults(db, user.id);
@@ -343,7 +433,12 @@ export async function prepareGeneration(
   };
 }
 
-export type GenerationOutcome = { responseIds: string[]; failed: AiError | null; stopped: boolean; templateIds: string[] };
+export type GenerationOutcome = {
+  responseIds: string[];
+  failed: AiError | null;
+  stopped: boolean;
+  templateIds: string[];
+};
 
 /**
  * Streams one or two variants. Rows are created first (status draft, generation pending) so a
@@ -381,7 +476,12 @@ export async function runGeneration(
   }
   emit({
     type: 'start',
-    data: { offline: model === null, model: model ? `${model.provider}:${model.modelId}` : OFFLINE_MODEL, variants, responseIds: ids },
+    data: {
+      offline: model === null,
+      model: model ? `${model.provider}:${model.modelId}` : OFFLINE_MODEL,
+      variants,
+      responseIds: ids,
+    },
   });
 
   const searchPortfolio = portfolioSearcher(db, user.id, model);
@@ -396,20 +496,52 @@ export async function runGeneration(
       await repo.updateResponseRow(db, user.id, responseId, { generation: 'stopped' });
       continue;
     }
-    const step = (id: string, label: string, status: 'running' | 'done' | 'failed', detail?: string) =>
+    const step = (
+      id: string,
+      label: string,
+      status: 'running' | 'done' | 'failed',
+      detail?: string,
+    ) =>
       emit({ type: 'step', data: { variant, id, label, status, ...(detail ? { detail } : {}) } });
 
     if (!model) {
       const started = Date.now();
-      step('read_job', 'Reading the job', 'done', `${job.screeningQuestions.length} screening question(s)`);
+      step(
+        'read_job',
+        'Reading the job',
+        'done',
+        `${job.screeningQuestions.length} screening question(s)`,
+      );
       const portfolio = await searchPortfolio(`${job.title} ${job.skills.join(' ')}`, 3);
-      step('search_portfolio', 'Searching the portfolio', 'done', portfolio.length ? `Found ${portfolio.map((p) => p.title).join(', ')}` : 'No matching items');
+      step(
+        'search_portfolio',
+        'Searching the portfolio',
+        'done',
+        portfolio.length
+          ? `Found ${portfolio.map((p) => p.title).join(', ')}`
+          : 'No matching items',
+      );
       let template = prepared.template;
-      if (!template) template = (await listAgentTemplates(db, user.id)).find((t) => t.isDefault) ?? null;
-      if (template) step('apply_template', 'Applying a template', 'done', `Using "${template.name}"`);
-      const draft = offlineDraft({ job, profile, portfolio, template, tone: prepared.body.tone, length: prepared.body.length, variant });
+      if (!template)
+        template = (await listAgentTemplates(db, user.id)).find((t) => t.isDefault) ?? null;
+      if (template)
+        step('apply_template', 'Applying a template', 'done', `Using "${template.name}"`);
+      const draft = offlineDraft({
+        job,
+        profile,
+        portfolio,
+        template,
+        tone: prepared.body.tone,
+        length: prepared.body.length,
+        variant,
+      });
       emit({ type: 'text', data: { variant, step: 0, delta: draft.text } });
-      step('self-check', 'Checking the draft', 'done', `${draft.checks.filter((c) => c.passed).length} of ${draft.checks.length} passed first time`);
+      step(
+        'self-check',
+        'Checking the draft',
+        'done',
+        `${draft.checks.filter((c) => c.passed).length} of ${draft.checks.length} passed first time`,
+      );
       emit({ type: 'checks', data: { variant, checks: draft.checks } });
       const latencyMs = Date.now() - started;
       await finishVariant(db, user.id, responseId, {
@@ -459,7 +591,12 @@ export async function runGeneration(
           signal,
         },
         deps,
-        { tone: prepared.body.tone, length: prepared.body.length, templateId: prepared.template?.id ?? null, variant },
+        {
+          tone: prepared.body.tone,
+          length: prepared.body.length,
+          templateId: prepared.template?.id ?? null,
+          variant,
+        },
         emit,
       );
       if (draft.stopped) {
@@ -494,12 +631,32 @@ export async function runGeneration(
         },
       });
     } catch (error) {
-      const aiError = error instanceof AiError ? error : new AiError('ai_unavailable', 'The AI provider failed to answer. Try again.', 502, true);
+      const aiError =
+        error instanceof AiError
+          ? error
+          : new AiError(
+              'ai_unavailable',
+              'The AI provider failed to answer. Try again.',
+              502,
+              true,
+            );
       failed = aiError;
       for (const v of variants.slice(variants.indexOf(variant))) {
-        await repo.updateResponseRow(db, user.id, ids[v]!, { generation: 'failed', generationError: aiError.message });
+        await repo.updateResponseRow(db, user.id, ids[v]!, {
+          generation: 'failed',
+          generationError: aiError.message,
+        });
       }
-      emit({ type: 'error', data: { variant, code: aiError.code, message: aiError.message, retryable: aiError.retryable, responseId } });
+      emit({
+        type: 'error',
+        data: {
+          variant,
+          code: aiError.code,
+          message: aiError.message,
+          retryable: aiError.retryable,
+          responseId,
+        },
+      });
       break;
     }
   }
@@ -551,7 +708,15 @@ export async function runImproveStream(
   const row = await requireResponse(db, user.id, responseId);
   const job = agentJobFromSnapshot(row.job, row.jobId);
   const modelName = model ? `${model.provider}:${model.modelId}` : OFFLINE_MODEL;
-  emit({ type: 'start', data: { offline: model === null, model: modelName, variants: ['A'], responseIds: { A: responseId } } });
+  emit({
+    type: 'start',
+    data: {
+      offline: model === null,
+      model: modelName,
+      variants: ['A'],
+      responseIds: { A: responseId },
+    },
+  });
   const started = Date.now();
   let text: string;
   let usage = { promptTokens: 0, completionTokens: 0 };
@@ -562,16 +727,45 @@ export async function runImproveStream(
   } else {
     try {
       const out = await runImprove(
-        { model: model.languageModel, provider: model.provider, modelId: model.modelId, timeoutMs: config.ai.timeoutMs, maxRetries: config.ai.maxRetries, signal },
-        { text: body.text, action: body.action, jobTitle: job.title, jobDescription: job.description },
+        {
+          model: model.languageModel,
+          provider: model.provider,
+          modelId: model.modelId,
+          timeoutMs: config.ai.timeoutMs,
+          maxRetries: config.ai.maxRetries,
+          signal,
+        },
+        {
+          text: body.text,
+          action: body.action,
+          jobTitle: job.title,
+          jobDescription: job.description,
+        },
         (delta) => emit({ type: 'text', data: { variant: 'A', step: 0, delta } }),
       );
       if (out.stopped) return { failed: null };
       text = out.text;
       usage = out.usage;
     } catch (error) {
-      const aiError = error instanceof AiError ? error : new AiError('ai_unavailable', 'The AI provider failed to answer. Try again.', 502, true);
-      emit({ type: 'error', data: { variant: 'A', code: aiError.code, message: aiError.message, retryable: aiError.retryable, responseId } });
+      const aiError =
+        error instanceof AiError
+          ? error
+          : new AiError(
+              'ai_unavailable',
+              'The AI provider failed to answer. Try again.',
+              502,
+              true,
+            );
+      emit({
+        type: 'error',
+        data: {
+          variant: 'A',
+          code: aiError.code,
+          message: aiError.message,
+          retryable: aiError.retryable,
+          responseId,
+        },
+      });
       return { failed: aiError };
     }
   }

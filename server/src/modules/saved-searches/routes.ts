@@ -42,7 +42,12 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (running) return;
       running = service
         .pollSavedSearches(deps)
-        .catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'saved search poll failed'))
+        .catch((error: unknown) =>
+          app.log.warn(
+            { err: error instanceof Error ? error.message : 'unknown' },
+            'saved search poll failed',
+          ),
+        )
         .finally(() => {
           running = null;
         });
@@ -65,7 +70,10 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageSchema(savedSearchSchema), ...errors },
       },
     },
-    async (request) => ({ items: await service.listSavedSearches(app.db, request.user!.id), nextCursor: null }),
+    async (request) => ({
+      items: await service.listSavedSearches(app.db, request.user!.id),
+      nextCursor: null,
+    }),
   );
 
   app.post(
@@ -79,7 +87,10 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: savedSearchSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createSavedSearch(app.db, request.user!.id, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createSavedSearch(app.db, request.user!.id, request.body)),
   );
 
   app.patch(
@@ -94,7 +105,8 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: savedSearchSchema, ...errors },
       },
     },
-    async (request) => service.updateSavedSearch(app.db, request.user!.id, request.params.id, request.body),
+    async (request) =>
+      service.updateSavedSearch(app.db, request.user!.id, request.params.id, request.body),
   );
 
   app.post(
@@ -103,7 +115,8 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: gate,
       schema: {
         tags: ['saved-searches'],
-        summary: 'Load a saved search: answers its filters and clears its new-match count (logs load_saved_search)',
+        summary:
+          'Load a saved search: answers its filters and clears its new-match count (logs load_saved_search)',
         params: savedSearchIdParamsSchema,
         response: { 200: savedSearchSchema, ...errors },
       },

@@ -44,7 +44,11 @@ export async function listSavedSearches(db: Database, userId: string): Promise<S
   return rows.map(toSavedSearch);
 }
 
-async function requireSavedSearch(db: Database, userId: string, id: string): Promise<SavedSearchRow> {
+async function requireSavedSearch(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<SavedSearchRow> {
   const rows = await db
     .select()
     .from(savedSearches)
@@ -55,22 +59,37 @@ async function requireSavedSearch(db: Database, userId: string, id: string): Pro
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }
 
 const duplicateName = (name: string) =>
-  new HttpError(409, 'conflict', `You already have a saved search called “${name}”. Choose another name.`, {
-    name: 'already used',
-  });
+  new HttpError(
+    409,
+    'conflict',
+    `You already have a saved search called “${name}”. Choose another name.`,
+    {
+      name: 'already used',
+    },
+  );
 
-export async function createSavedSearch(db: Database, userId: string, body: CreateSavedSearchBody): Promise<SavedSearch> {
+export async function createSavedSearch(
+  db: Database,
+  userId: string,
+  body: CreateSavedSearchBody,
+): Promise<SavedSearch> {
   const [{ n } = { n: 0 }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(savedSearches)
     .where(eq(savedSearches.userId, userId));
   if (n >= MAX_SAVED_SEARCHES) {
-    throw new HttpError(400, 'validation_failed', `You can keep at most ${MAX_SAVED_SEARCHES} saved searches; delete one first.`);
+    throw new HttpError(
+      400,
+      'validation_failed',
+      `You can keep at most ${MAX_SAVED_SEARCHES} saved searches; delete one first.`,
+    );
   }
   try {
     const [row] = await db
@@ -91,7 +110,12 @@ export async function createSavedSearch(db: Database, userId: string, body: Crea
   }
 }
 
-export async function updateSavedSearch(db: Database, userId: string, id: string, body: UpdateSavedSearchBody): Promise<SavedSearch> {
+export async function updateSavedSearch(
+  db: Database,
+  userId: string,
+  id: string,
+  body: UpdateSavedSearchBody,
+): Promise<SavedSearch> {
   const existing = await requireSavedSearch(db, userId, id);
   try {
     const filtersChanged = body.filters !== undefined;
@@ -113,7 +137,11 @@ export async function updateSavedSearch(db: Database, userId: string, id: string
       userId,
       action: 'save_saved_search',
       searchName: row.name,
-      details: { id: row.id, alert: row.alert, renamedFrom: body.name && body.name !== existing.name ? existing.name : undefined },
+      details: {
+        id: row.id,
+        alert: row.alert,
+        renamedFrom: body.name && body.name !== existing.name ? existing.name : undefined,
+      },
     });
     return toSavedSearch(row);
   } catch (error) {
@@ -124,28 +152,52 @@ export async function updateSavedSearch(db: Database, userId: string, id: string
 
 export async function deleteSavedSearch(db: Database, userId: string, id: string): Promise<void> {
   const row = await requireSavedSearch(db, userId, id);
-  await db.delete(savedSearches).where(and(eq(savedSearches.id, row.id), eq(savedSearches.userId, userId)));
-  await recordActivity(db, { userId, action: 'delete_saved_search', searchName: row.name, details: { id: row.id } });
+  await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, row.id), eq(savedSearches.userId, userId)));
+  await recordActivity(db, {
+    userId,
+    action: 'delete_saved_search',
+    searchName: row.name,
+    details: { id: row.id },
+  });
 }
 
 /** Loading a search: the SPA applies its filters; the unseen-match counter is cleared. */
-export async function loadSavedSearch(db: Database, userId: string, id: string): Promise<SavedSearch> {
+export async function loadSavedSearch(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<SavedSearch> {
   const existing = await requireSavedSearch(db, userId, id);
   const [row] = await db
     .update(savedSearches)
     .set({ newMatches: 0, updatedAt: new Date() })
     .where(and(eq(savedSearches.id, existing.id), eq(savedSearches.userId, userId)))
     .returning();
-  await recordActivity(db, { userId, action: 'load_saved_search', searchName: existing.name, details: { id: existing.id } });
+  await recordActivity(db, {
+    userId,
+    action: 'load_saved_search',
+    searchName: existing.name,
+    details: { id: existing.id },
+  });
   return toSavedSearch(row ?? existing);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The poller
 
-export type PollDeps = UpworkDeps & { events: EventBus; log?: { warn: (obj: object, msg: string) => void } };
+export type PollDeps = UpworkDeps & {
+  events: EventBus;
+  log?: { warn: (obj: object, msg: string) => void };
+};
 
-export type PollResult = { searches: number; notified: number; newMatches: number; dropped: number };
+export type PollResult = {
+  searches: number;
+  notified: number;
+  newMatches: number;
+  dropped: number;
+};
 
 /**
  * One pass over every alerting saved search. Each runs as its owner: the sync, the query and the
@@ -155,7 +207,11 @@ export type PollResult = { searches: number; notified: number; newMatches: numbe
 export async function pollSavedSearches(deps: PollDeps, now = new Date()): Promise<PollResult> {
   const result: PollResult = { searches: 0, notified: 0, newMatches: 0, dropped: 0 };
   result.dropped = await jobsRepo.purgeExpiredUpworkJobs(deps.db, now);
-  const searches = await deps.db.select().from(savedSearches).where(eq(savedSearches.alert, true)).orderBy(asc(savedSearches.lastCheckedAt));
+  const searches = await deps.db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.alert, true))
+    .orderBy(asc(savedSearches.lastCheckedAt));
   const synced = new Set<string>();
   for (const search of searches) {
     result.searches += 1;
@@ -164,13 +220,21 @@ export async function pollSavedSearches(deps: PollDeps, now = new Date()): Promi
       result.newMatches += found;
       if (found > 0) result.notified += 1;
     } catch (error) {
-      deps.log?.warn({ err: error instanceof Error ? error.message : 'unknown', savedSearchId: search.id }, 'saved search poll failed');
+      deps.log?.warn(
+        { err: error instanceof Error ? error.message : 'unknown', savedSearchId: search.id },
+        'saved search poll failed',
+      );
     }
   }
   return result;
 }
 
-async function pollOne(deps: PollDeps, search: SavedSearchRow, now: Date, synced: Set<string>): Promise<number> {
+async function pollOne(
+  deps: PollDeps,
+  search: SavedSearchRow,
+  now: Date,
+  synced: Set<string>,
+): Promise<number> {
   const userId = search.userId;
   const connection = await connectionRow(deps.db, userId);
   if (connection?.status === 'connected') {
@@ -179,7 +243,10 @@ async function pollOne(deps: PollDeps, search: SavedSearchRow, now: Date, synced
       synced.add(userId);
     } catch (error) {
       // Recorded on the connection (lastError); the search still runs on stored jobs.
-      deps.log?.warn({ err: error instanceof Error ? error.message : 'unknown', userId }, 'saved search sync failed');
+      deps.log?.warn(
+        { err: error instanceof Error ? error.message : 'unknown', userId },
+        'saved search sync failed',
+      );
     }
   }
   await rescoreStale(deps.db, userId, now);
@@ -200,7 +267,14 @@ async function pollOne(deps: PollDeps, search: SavedSearchRow, now: Date, synced
     if (fresh.length > 0) {
       await deps.db
         .insert(jobMatches)
-        .values(fresh.map((jobId) => ({ userId, savedSearchId: search.id, jobId, notifiedAt: search.lastCheckedAt ? now : null })))
+        .values(
+          fresh.map((jobId) => ({
+            userId,
+            savedSearchId: search.id,
+            jobId,
+            notifiedAt: search.lastCheckedAt ? now : null,
+          })),
+        )
         .onConflictDoNothing();
     }
   }
@@ -224,7 +298,9 @@ async function pollOne(deps: PollDeps, search: SavedSearchRow, now: Date, synced
     data: {
       id: randomUUID(),
       title: `${fresh.length} new ${fresh.length === 1 ? 'job' : 'jobs'} for “${search.name}”`,
-      body: top ? `${top.title}${top.fitScore !== null ? ` (fit ${top.fitScore})` : ''}` : 'Open the saved search to see them.',
+      body: top
+        ? `${top.title}${top.fitScore !== null ? ` (fit ${top.fitScore})` : ''}`
+        : 'Open the saved search to see them.',
       href: `/upwork-jobs?saved=${search.id}`,
       createdAt: now.toISOString(),
     },

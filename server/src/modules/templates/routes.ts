@@ -16,7 +16,12 @@ import {
 import { recordActivity } from '../activities/service.ts';
 import * as service from './service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 
 /** /api/templates: response (and quote) templates of the caller (issue 6). */
 const templateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,13 +29,27 @@ const templateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { config, schema: { tags: ['templates'], querystring: listTemplatesQuerySchema, response: { 200: templateListSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['templates'],
+        querystring: listTemplatesQuerySchema,
+        response: { 200: templateListSchema, ...errors },
+      },
+    },
     async (request) => service.listTemplates(app.db, request.user!.id, request.query),
   );
 
   app.post(
     '/',
-    { config, schema: { tags: ['templates'], body: createTemplateBodySchema, response: { 201: templateSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['templates'],
+        body: createTemplateBodySchema,
+        response: { 201: templateSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const template = await service.createTemplate(app.db, request.user!.id, request.body);
       await recordActivity(app.db, {
@@ -46,24 +65,49 @@ const templateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/preview',
-    { config, schema: { tags: ['templates'], body: previewTemplateBodySchema, response: { 200: templatePreviewSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['templates'],
+        body: previewTemplateBodySchema,
+        response: { 200: templatePreviewSchema, ...errors },
+      },
+    },
     async (request) => service.previewTemplate(app.db, request.user!, request.body),
   );
 
   app.get(
     '/:id',
-    { config, schema: { tags: ['templates'], params: templateIdParamsSchema, response: { 200: templateSchema, ...errors } } },
-    async (request) => service.toTemplate(await service.getTemplateRow(app.db, request.user!.id, request.params.id)),
+    {
+      config,
+      schema: {
+        tags: ['templates'],
+        params: templateIdParamsSchema,
+        response: { 200: templateSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.toTemplate(await service.getTemplateRow(app.db, request.user!.id, request.params.id)),
   );
 
   app.patch(
     '/:id',
     {
       config,
-      schema: { tags: ['templates'], params: templateIdParamsSchema, body: updateTemplateBodySchema, response: { 200: templateSchema, ...errors } },
+      schema: {
+        tags: ['templates'],
+        params: templateIdParamsSchema,
+        body: updateTemplateBodySchema,
+        response: { 200: templateSchema, ...errors },
+      },
     },
     async (request) => {
-      const template = await service.updateTemplate(app.db, request.user!.id, request.params.id, request.body);
+      const template = await service.updateTemplate(
+        app.db,
+        request.user!.id,
+        request.params.id,
+        request.body,
+      );
       await recordActivity(app.db, {
         userId: request.user!.id,
         action: service.templateActivity(template.kind, 'edit'),
@@ -77,7 +121,14 @@ const templateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/use',
-    { config, schema: { tags: ['templates'], params: templateIdParamsSchema, response: { 200: templateSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['templates'],
+        params: templateIdParamsSchema,
+        response: { 200: templateSchema, ...errors },
+      },
+    },
     async (request) => {
       await service.getTemplateRow(app.db, request.user!.id, request.params.id);
       const row = await service.markTemplateUsed(app.db, request.user!.id, request.params.id);
@@ -95,7 +146,14 @@ const templateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { config, schema: { tags: ['templates'], params: templateIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      config,
+      schema: {
+        tags: ['templates'],
+        params: templateIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const row = await service.deleteTemplate(app.db, request.user!.id, request.params.id);
       await recordActivity(app.db, {

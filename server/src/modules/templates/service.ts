@@ -17,7 +17,12 @@ import type { AgentJob } from '../../ai/types.ts';
 import type { Database } from '../../db/client.ts';
 import { templates, type TemplateRow } from '../../db/schema/templates.ts';
 import { HttpError } from '../../http-error.ts';
-import { agentJobFromRow, loadAgentProfile, loadJobRow, portfolioSearcher } from '../responses/context.ts';
+import {
+  agentJobFromRow,
+  loadAgentProfile,
+  loadJobRow,
+  portfolioSearcher,
+} from '../responses/context.ts';
 
 export function toTemplate(row: TemplateRow): Template {
   return {
@@ -35,11 +40,18 @@ export function toTemplate(row: TemplateRow): Template {
   };
 }
 
-export function templateActivity(kind: TemplateKind, verb: 'create' | 'edit' | 'delete' | 'use'): ActivityAction {
+export function templateActivity(
+  kind: TemplateKind,
+  verb: 'create' | 'edit' | 'delete' | 'use',
+): ActivityAction {
   return `${verb}_${kind}_template` as ActivityAction;
 }
 
-export async function listTemplates(db: Database, userId: string, query: { kind: TemplateKind; q?: string | undefined }) {
+export async function listTemplates(
+  db: Database,
+  userId: string,
+  query: { kind: TemplateKind; q?: string | undefined },
+) {
   const conditions = [eq(templates.userId, userId), eq(templates.kind, query.kind)];
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -55,7 +67,11 @@ export async function listTemplates(db: Database, userId: string, query: { kind:
   return { items: rows.map(toTemplate), nextCursor: null };
 }
 
-export async function getTemplateRow(db: Database, userId: string, id: string): Promise<TemplateRow> {
+export async function getTemplateRow(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<TemplateRow> {
   const rows = await db
     .select()
     .from(templates)
@@ -65,14 +81,24 @@ export async function getTemplateRow(db: Database, userId: string, id: string): 
   return rows[0];
 }
 
-export async function createTemplate(db: Database, userId: string, body: CreateTemplateBody): Promise<Template> {
+export async function createTemplate(
+  db: Database,
+  userId: string,
+  body: CreateTemplateBody,
+): Promise<Template> {
   const kind = body.kind ?? 'response';
   return db.transaction(async (tx) => {
     if (body.isDefault) {
       await tx
         .update(templates)
         .set({ isDefault: false })
-        .where(and(eq(templates.userId, userId), eq(templates.kind, kind), eq(templates.isDefault, true)));
+        .where(
+          and(
+            eq(templates.userId, userId),
+            eq(templates.kind, kind),
+            eq(templates.isDefault, true),
+          ),
+        );
     }
     const [row] = await tx
       .insert(templates)
@@ -89,20 +115,33 @@ export async function createTemplate(db: Database, userId: string, body: CreateT
   });
 }
 
-export async function updateTemplate(db: Database, userId: string, id: string, body: UpdateTemplateBody): Promise<Template> {
+export async function updateTemplate(
+  db: Database,
+  userId: string,
+  id: string,
+  body: UpdateTemplateBody,
+): Promise<Template> {
   const current = await getTemplateRow(db, userId, id);
   return db.transaction(async (tx) => {
     if (body.isDefault) {
       await tx
         .update(templates)
         .set({ isDefault: false })
-        .where(and(eq(templates.userId, userId), eq(templates.kind, current.kind), eq(templates.isDefault, true)));
+        .where(
+          and(
+            eq(templates.userId, userId),
+            eq(templates.kind, current.kind),
+            eq(templates.isDefault, true),
+          ),
+        );
     }
     const [row] = await tx
       .update(templates)
       .set({
         ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.body !== undefined ? { body: body.body, variables: templateVariablesIn(body.body) } : {}),
+        ...(body.body !== undefined
+          ? { body: body.body, variables: templateVariablesIn(body.body) }
+          : {}),
         ...(body.isDefault !== undefined ? { isDefault: body.isDefault } : {}),
         updatedAt: new Date(),
       })
@@ -112,14 +151,22 @@ export async function updateTemplate(db: Database, userId: string, id: string, b
   });
 }
 
-export async function deleteTemplate(db: Database, userId: string, id: string): Promise<TemplateRow> {
+export async function deleteTemplate(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<TemplateRow> {
   const current = await getTemplateRow(db, userId, id);
   await db.delete(templates).where(and(eq(templates.id, id), eq(templates.userId, userId)));
   return current;
 }
 
 /** Counts one use (a response generated or created from it). */
-export async function markTemplateUsed(db: Database, userId: string, id: string): Promise<TemplateRow | undefined> {
+export async function markTemplateUsed(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<TemplateRow | undefined> {
   const [row] = await db
     .update(templates)
     .set({ usageCount: sql`${templates.usageCount} + 1`, lastUsedAt: new Date() })
@@ -147,9 +194,15 @@ export async function previewTemplate(
   user: { id: string; name: string | null },
   input: { body: string; jobId?: string | undefined },
 ): Promise<TemplatePreview> {
-  const job = input.jobId ? agentJobFromRow(await loadJobRow(db, user.id, input.jobId)) : SAMPLE_JOB;
+  const job = input.jobId
+    ? agentJobFromRow(await loadJobRow(db, user.id, input.jobId))
+    : SAMPLE_JOB;
   const profile = await loadAgentProfile(db, user.id, user.name);
-  const portfolio = await portfolioSearcher(db, user.id, null)(`${job.title} ${job.skills.join(' ')}`, 3);
+  const portfolio = await portfolioSearcher(
+    db,
+    user.id,
+    null,
+  )(`${job.title} ${job.skills.join(' ')}`, 3);
   const values = templateValues(job, profile, portfolio);
   return {
     text: renderTemplate(input.body, values).replace(/\n{3,}/g, '\n\n'),

@@ -8,6 +8,7 @@ import { startUpworkSandbox, type UpworkSandbox } from '#test-support/upwork-san
 import { activities } from '../../db/schema/activities.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { upworkConnections } from '../../db/schema/upwork.ts';
+import { sharedLimiter } from './service.ts';
 
 let sandbox: UpworkSandbox;
 let h: Harness;
@@ -37,16 +38,25 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const call = (who: SignedIn, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  h.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+const call = (
+  who: SignedIn,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => h.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
 /** Starts the flow and follows the sandbox's redirect, as the browser would. */
 async function authorize(who: SignedIn): Promise<{ code: string; state: string }> {
   const start = await call(who, 'POST', '/api/upwork/connect');
   expect(start.statusCode).toBe(200);
-  const redirect = await fetch(start.json<{ authorizeUrl: string }>().authorizeUrl, { redirect: 'manual' });
+  const redirect = await fetch(start.json<{ authorizeUrl: string }>().authorizeUrl, {
+    redirect: 'manual',
+  });
   const location = new URL(redirect.headers.get('location') ?? '');
-  return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') ?? '' };
+  return {
+    code: location.searchParams.get('code') ?? '',
+    state: location.searchParams.get('state') ?? '',
+  };
 }
 
 async function connect(who: SignedIn): Promise<UpworkConnection> {
@@ -56,7 +66,10 @@ async function connect(who: SignedIn): Promise<UpworkConnection> {
 }
 
 async function storedConnection(userId: string) {
-  const [row] = await h.database.db.select().from(upworkConnections).where(eq(upworkConnections.userId, userId));
+  const [row] = await h.database.db
+    .select()
+    .from(upworkConnections)
+    .where(eq(upworkConnections.userId, userId));
   return row;
 }
 
@@ -70,7 +83,10 @@ describe('Upwork connection', () => {
 
   it('starts as not connected, with the place to remove the app', async () => {
     const response = await call(alice, 'GET', '/api/upwork/connection');
-    expect(response.json()).toMatchObject({ status: 'not_connected', removeAppUrl: expect.stringContaining('upwork.com') });
+    expect(response.json()).toMatchObject({
+      status: 'not_connected',
+      removeAppUrl: expect.stringContaining('upwork.com'),
+    });
   });
 
   it('the authorize URL carries our client, callback, a state and PKCE', async () => {
@@ -84,7 +100,11 @@ describe('Upwork connection', () => {
 
   it('connects: organizations listed, tokens stored encrypted and never sent to the browser', async () => {
     const connection = await connect(alice);
-    expect(connection).toMatchObject({ status: 'connected', upworkUserName: 'Dana Demo', organizationId: '1111111111111111111' });
+    expect(connection).toMatchObject({
+      status: 'connected',
+      upworkUserName: 'Dana Demo',
+      organizationId: '1111111111111111111',
+    });
     expect(connection.organizations.map((o) => o.title)).toEqual(['Dana Demo', 'Demo Agency LLC']);
     const body = JSON.stringify(connection);
     const row = await storedConnection(alice.user.id);
@@ -106,19 +126,28 @@ describe('Upwork connection', () => {
     const foreign = await call(alice, 'POST', '/api/upwork/callback', mine);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.code).toBe('invalid_state');
-    const again = await call(bob, 'POST', '/api/upwork/callback', mine);
-    expect(again.statusCode).toBe(400);
+    // The foreign attempt did not consume it: its owner can still finish, once.
+    const own = await call(bob, 'POST', '/api/upwork/callback', mine);
+    expect(own.statusCode).toBe(200);
+    const replay = await call(bob, 'POST', '/api/upwork/callback', mine);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error.code).toBe('invalid_state');
     const missing = await call(bob, 'POST', '/api/upwork/callback', { code: 'x' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.code).toBe('validation_failed');
   });
 
   it('chooses an organization from the list, and refuses others', async () => {
-    const ok = await call(alice, 'PATCH', '/api/upwork/connection', { organizationId: '2222222222222222222' });
+    const ok = await call(alice, 'PATCH', '/api/upwork/connection', {
+      organizationId: '2222222222222222222',
+    });
     expect(ok.json().organizationId).toBe('2222222222222222222');
     const bad = await call(alice, 'PATCH', '/api/upwork/connection', { organizationId: '999' });
     expect(bad.statusCode).toBe(400);
-    const notConnected = await call(bob, 'PATCH', '/api/upwork/connection', { organizationId: '2222222222222222222' });
+    const dave = await h.signIn({ modules: ['upwork'] });
+    const notConnected = await call(dave, 'PATCH', '/api/upwork/connection', {
+      organizationId: '2222222222222222222',
+    });
     expect(notConnected.statusCode).toBe(404);
   });
 
@@ -128,9 +157,10 @@ describe('Upwork connection', () => {
     const result = response.json<{ fetched: number; created: number }>();
     expect(result.fetched).toBeGreaterThan(0);
     expect(result.created).toBe(result.fetched);
-    expect(sandbox.requests.filter((r) => r.operation === 'marketplaceJobPostingsSearch').at(-1)?.tenantId).toBe(
-      '2222222222222222222',
-    );
+    expect(
+      sandbox.requests.filter((r) => r.operation === 'marketplaceJobPostingsSearch').at(-1)
+        ?.tenantId,
+    ).toBe('2222222222222222222');
     const again = await call(alice, 'POST', '/api/upwork/sync', { q: 'React OR Flutter' });
     expect(again.json()).toMatchObject({ created: 0, updated: result.fetched });
     const status = await call(alice, 'GET', '/api/upwork/connection');
@@ -141,7 +171,9 @@ describe('Upwork connection', () => {
   });
 
   it('an Upwork job opened in full brings its screening questions', async () => {
-    const withQuestions = sandbox.jobs.find((j) => j.screeningQuestions.length > 0 && /react|flutter/i.test(j.title + j.description));
+    const withQuestions = sandbox.jobs.find(
+      (j) => j.screeningQuestions.length > 0 && /react|flutter/i.test(j.title + j.description),
+    );
     expect(withQuestions).toBeDefined();
     const [row] = await h.database.db
       .select()
@@ -166,33 +198,53 @@ describe('Upwork connection', () => {
     try {
       const response = await call(alice, 'POST', '/api/upwork/sync', {});
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toMatchObject({ code: 'upwork_missing_scope', message: expect.stringMatching(/API Center/) });
-      expect((await call(alice, 'GET', '/api/upwork/connection')).json().lastError).toMatch(/API Center/);
+      expect(response.json().error).toMatchObject({
+        code: 'upwork_missing_scope',
+        message: expect.stringMatching(/API Center/),
+      });
+      expect((await call(alice, 'GET', '/api/upwork/connection')).json().lastError).toMatch(
+        /API Center/,
+      );
     } finally {
       sandbox.setMissingScope(false);
     }
   });
 
-  it('a long 429 answers 429 with the wait', async () => {
-    sandbox.failNext({ status: 429, retryAfter: 90 });
-    const response = await call(alice, 'POST', '/api/upwork/sync', {});
-    expect(response.statusCode).toBe(429);
+  it('a long 429 answers 429 at once, for every user of this server, until the wait is over', async () => {
+    sandbox.failNext({ status: 429, retryAfter: 2 });
+    const limited = sharedLimiter(h.config);
+    const first = await call(alice, 'POST', '/api/upwork/sync', {});
+    expect(first.statusCode).toBe(200);
+    limited.pauseFor(60_000);
+    const started = Date.now();
+    const second = await call(alice, 'POST', '/api/upwork/sync', {});
+    expect(second.statusCode).toBe(429);
+    expect(second.json().error.message).toMatch(/try again in 60 s/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    limited.clearPause();
   });
 
   it('a revoked grant marks the connection for re-authorization, with no retry loop', async () => {
-    await connect(bob);
     sandbox.revokeRefreshTokens();
     sandbox.expireAccessTokens();
     const refreshesBefore = sandbox.requests.filter((r) => r.grantType === 'refresh_token').length;
     const response = await call(bob, 'POST', '/api/upwork/sync', {});
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('upwork_needs_reauth');
-    expect(sandbox.requests.filter((r) => r.grantType === 'refresh_token').length - refreshesBefore).toBe(1);
+    expect(
+      sandbox.requests.filter((r) => r.grantType === 'refresh_token').length - refreshesBefore,
+    ).toBe(1);
     const row = await storedConnection(bob.user.id);
-    expect(row).toMatchObject({ status: 'needs_reauth', accessTokenEnc: null, refreshTokenEnc: null });
+    expect(row).toMatchObject({
+      status: 'needs_reauth',
+      accessTokenEnc: null,
+      refreshTokenEnc: null,
+    });
     const again = await call(bob, 'POST', '/api/upwork/sync', {});
     expect(again.statusCode).toBe(409);
-    expect(sandbox.requests.filter((r) => r.grantType === 'refresh_token').length - refreshesBefore).toBe(1);
+    expect(
+      sandbox.requests.filter((r) => r.grantType === 'refresh_token').length - refreshesBefore,
+    ).toBe(1);
   });
 
   it('sync without a connection says how to connect', async () => {

@@ -25,7 +25,11 @@ const errors = {
 
 /** /api/upwork: the connection (OAuth) and the job sync. Every route needs the 'upwork' module. */
 const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: service.UpworkDeps = { db: app.db, config: app.config, limiter: service.sharedLimiter(app.config) };
+  const deps: service.UpworkDeps = {
+    db: app.db,
+    config: app.config,
+    limiter: service.sharedLimiter(app.config),
+  };
   const gate = { module: 'upwork' as const };
   const sensitive = { module: 'upwork' as const, sensitive: true };
 
@@ -39,7 +43,8 @@ const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: upworkConnectionSchema, ...errors },
       },
     },
-    async (request) => service.toConnection(await service.connectionRow(app.db, request.user!.id), app.config),
+    async (request) =>
+      service.toConnection(await service.connectionRow(app.db, request.user!.id), app.config),
   );
 
   app.post(
@@ -80,7 +85,8 @@ const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: upworkConnectionSchema, ...errors },
       },
     },
-    async (request) => service.chooseOrganization(deps, request.user!.id, request.body.organizationId),
+    async (request) =>
+      service.chooseOrganization(deps, request.user!.id, request.body.organizationId),
   );
 
   app.delete(
@@ -89,7 +95,8 @@ const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
       config: sensitive,
       schema: {
         tags: ['upwork'],
-        summary: 'Disconnect: deletes the stored tokens (remove the app on Upwork too: see removeAppUrl)',
+        summary:
+          'Disconnect: deletes the stored tokens (remove the app on Upwork too: see removeAppUrl)',
         response: { 200: upworkConnectionSchema, ...errors },
       },
     },

@@ -1,16 +1,31 @@
 import { and, eq, lt } from 'drizzle-orm';
 
 import type { JobFilters } from '#contract/jobs';
-import { UPWORK_CONNECTED_SERVICES_URL, type UpworkConnection, type UpworkSyncResult } from '#contract/upwork';
+import {
+  UPWORK_CONNECTED_SERVICES_URL,
+  type UpworkConnection,
+  type UpworkSyncResult,
+} from '#contract/upwork';
 
 import type { Config } from '../../config.ts';
 import { decryptSecret, encryptSecret } from '../../crypto.ts';
 import type { Database } from '../../db/client.ts';
-import { upworkConnections, upworkOauthStates, type UpworkConnectionRow } from '../../db/schema/upwork.ts';
+import {
+  upworkConnections,
+  upworkOauthStates,
+  type UpworkConnectionRow,
+} from '../../db/schema/upwork.ts';
 import { HttpError } from '../../http-error.ts';
 import { UpworkError } from '../../integrations/upwork/errors.ts';
-import { UpworkGraphqlClient, type UpworkSession } from '../../integrations/upwork/graphql-client.ts';
-import { mapSearchNode, postingDetails, toUpworkFilter } from '../../integrations/upwork/map-job.ts';
+import {
+  UpworkGraphqlClient,
+  type UpworkSession,
+} from '../../integrations/upwork/graphql-client.ts';
+import {
+  mapSearchNode,
+  postingDetails,
+  toUpworkFilter,
+} from '../../integrations/upwork/map-job.ts';
 import {
   buildAuthorizeUrl,
   exchangeCode,
@@ -57,12 +72,22 @@ export function sharedLimiter(config: Config): RateLimiter {
 
 const nowOf = (deps: UpworkDeps) => (deps.now ? deps.now() : new Date());
 
-export async function connectionRow(db: Database, userId: string): Promise<UpworkConnectionRow | undefined> {
-  const rows = await db.select().from(upworkConnections).where(eq(upworkConnections.userId, userId)).limit(1);
+export async function connectionRow(
+  db: Database,
+  userId: string,
+): Promise<UpworkConnectionRow | undefined> {
+  const rows = await db
+    .select()
+    .from(upworkConnections)
+    .where(eq(upworkConnections.userId, userId))
+    .limit(1);
   return rows[0];
 }
 
-export function toConnection(row: UpworkConnectionRow | undefined, config: Config): UpworkConnection {
+export function toConnection(
+  row: UpworkConnectionRow | undefined,
+  config: Config,
+): UpworkConnection {
   return {
     status: row?.status ?? 'not_connected',
     demo: config.upwork.demo,
@@ -83,7 +108,9 @@ function asHttpError(error: unknown): HttpError {
       case 'not_configured':
         return new HttpError(503, 'upwork_not_configured', error.message);
       case 'rate_limited':
-        return new HttpError(429, 'rate_limited', error.message, { retryAfterSeconds: error.retryAfterSeconds });
+        return new HttpError(429, 'rate_limited', error.message, {
+          retryAfterSeconds: error.retryAfterSeconds,
+        });
       case 'invalid_grant':
       case 'unauthorized':
         return new HttpError(409, 'upwork_needs_reauth', error.message);
@@ -93,7 +120,11 @@ function asHttpError(error: unknown): HttpError {
         return new HttpError(502, 'upwork_unavailable', error.message);
     }
   }
-  return new HttpError(502, 'upwork_unavailable', 'Upwork could not be reached. Try again in a minute.');
+  return new HttpError(
+    502,
+    'upwork_unavailable',
+    'Upwork could not be reached. Try again in a minute.',
+  );
 }
 
 export async function startConnect(deps: UpworkDeps, userId: string): Promise<string> {
@@ -127,7 +158,12 @@ export async function completeConnect(
   // another user (or replayed, or expired) matches nothing here.
   const [pending] = await deps.db
     .delete(upworkOauthStates)
-    .where(and(eq(upworkOauthStates.stateHash, hashState(input.state)), eq(upworkOauthStates.userId, userId)))
+    .where(
+      and(
+        eq(upworkOauthStates.stateHash, hashState(input.state)),
+        eq(upworkOauthStates.userId, userId),
+      ),
+    )
     .returning();
   if (!pending || pending.expiresAt < now) {
     throw new HttpError(
@@ -139,7 +175,11 @@ export async function completeConnect(
   const verifier = decryptSecret(pending.codeVerifierEnc, deps.config.encryptionKey);
   let tokens: TokenSet;
   try {
-    tokens = await exchangeCode({ config: deps.config.upwork, ...(deps.fetch ? { fetch: deps.fetch } : {}), now: () => now }, input.code, verifier);
+    tokens = await exchangeCode(
+      { config: deps.config.upwork, ...(deps.fetch ? { fetch: deps.fetch } : {}), now: () => now },
+      input.code,
+      verifier,
+    );
   } catch (error) {
     throw asHttpError(error);
   }
@@ -151,7 +191,10 @@ export async function completeConnect(
     session: {
       accessToken: async () => tokens.accessToken,
       refresh: async () => {
-        throw new UpworkError('unauthorized', 'Upwork rejected the new token. Try connecting again.');
+        throw new UpworkError(
+          'unauthorized',
+          'Upwork rejected the new token. Try connecting again.',
+        );
       },
     },
   });
@@ -188,18 +231,31 @@ export async function completeConnect(
   await recordActivity(deps.db, {
     userId,
     action: 'connect_upwork',
-    details: { upworkUserName: values.upworkUserName, organizations: organizations.length, demo: deps.config.upwork.demo },
+    details: {
+      upworkUserName: values.upworkUserName,
+      organizations: organizations.length,
+      demo: deps.config.upwork.demo,
+    },
   });
   return toConnection(row, deps.config);
 }
 
-export async function chooseOrganization(deps: UpworkDeps, userId: string, organizationId: string): Promise<UpworkConnection> {
+export async function chooseOrganization(
+  deps: UpworkDeps,
+  userId: string,
+  organizationId: string,
+): Promise<UpworkConnection> {
   const row = await connectionRow(deps.db, userId);
   if (!row) throw new HttpError(404, 'not_found', 'Upwork is not connected');
   if (!row.organizations.some((org) => org.id === organizationId)) {
-    throw new HttpError(400, 'validation_failed', 'Choose one of the organizations listed for your Upwork account', {
-      organizationId: 'unknown organization',
-    });
+    throw new HttpError(
+      400,
+      'validation_failed',
+      'Choose one of the organizations listed for your Upwork account',
+      {
+        organizationId: 'unknown organization',
+      },
+    );
   }
   const [updated] = await deps.db
     .update(upworkConnections)
@@ -215,7 +271,10 @@ export async function chooseOrganization(deps: UpworkDeps, userId: string, organ
  * tells the user where to remove the app on Upwork.
  */
 export async function disconnect(deps: UpworkDeps, userId: string): Promise<UpworkConnection> {
-  const deleted = await deps.db.delete(upworkConnections).where(eq(upworkConnections.userId, userId)).returning({ id: upworkConnections.id });
+  const deleted = await deps.db
+    .delete(upworkConnections)
+    .where(eq(upworkConnections.userId, userId))
+    .returning({ id: upworkConnections.id });
   if (deleted.length > 0) {
     await recordActivity(deps.db, { userId, action: 'disconnect_upwork', details: {} });
   }
@@ -230,7 +289,14 @@ const refreshing = new Map<string, Promise<string>>();
 async function markNeedsReauth(deps: UpworkDeps, userId: string, message: string) {
   await deps.db
     .update(upworkConnections)
-    .set({ status: 'needs_reauth', accessTokenEnc: null, refreshTokenEnc: null, accessExpiresAt: null, lastError: message, updatedAt: nowOf(deps) })
+    .set({
+      status: 'needs_reauth',
+      accessTokenEnc: null,
+      refreshTokenEnc: null,
+      accessExpiresAt: null,
+      lastError: message,
+      updatedAt: nowOf(deps),
+    })
     .where(eq(upworkConnections.userId, userId));
 }
 
@@ -240,15 +306,21 @@ function refreshFor(deps: UpworkDeps, userId: string): Promise<string> {
   if (inFlight) return inFlight;
   const task = (async () => {
     const row = await connectionRow(deps.db, userId);
-    if (!row?.refreshTokenEnc) throw new UpworkError('unauthorized', 'Upwork is not connected. Connect it in Settings.');
+    if (!row?.refreshTokenEnc)
+      throw new UpworkError('unauthorized', 'Upwork is not connected. Connect it in Settings.');
     let tokens: TokenSet;
     try {
       tokens = await refreshTokens(
-        { config: deps.config.upwork, ...(deps.fetch ? { fetch: deps.fetch } : {}), now: () => nowOf(deps) },
+        {
+          config: deps.config.upwork,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+          now: () => nowOf(deps),
+        },
         decryptSecret(row.refreshTokenEnc, deps.config.encryptionKey),
       );
     } catch (error) {
-      if (error instanceof UpworkError && error.kind === 'invalid_grant') await markNeedsReauth(deps, userId, error.message);
+      if (error instanceof UpworkError && error.kind === 'invalid_grant')
+        await markNeedsReauth(deps, userId, error.message);
       throw error;
     }
     await deps.db
@@ -273,16 +345,26 @@ function refreshFor(deps: UpworkDeps, userId: string): Promise<string> {
 
 export async function clientFor(deps: UpworkDeps, userId: string): Promise<UpworkGraphqlClient> {
   const row = await connectionRow(deps.db, userId);
-  if (!row) throw new HttpError(409, 'upwork_not_connected', 'Connect Upwork in Settings to search its jobs, or add jobs by hand.');
+  if (!row)
+    throw new HttpError(
+      409,
+      'upwork_not_connected',
+      'Connect Upwork in Settings to search its jobs, or add jobs by hand.',
+    );
   if (row.status !== 'connected' || !row.accessTokenEnc) {
-    throw new HttpError(409, 'upwork_needs_reauth', row.lastError ?? 'Upwork needs to be connected again. Open Settings and connect Upwork.');
+    throw new HttpError(
+      409,
+      'upwork_needs_reauth',
+      row.lastError ?? 'Upwork needs to be connected again. Open Settings and connect Upwork.',
+    );
   }
   const session: UpworkSession = {
     tenantId: row.organizationId,
     accessToken: async () => {
       const current = await connectionRow(deps.db, userId);
       const expires = current?.accessExpiresAt?.getTime() ?? 0;
-      if (!current?.accessTokenEnc || expires - REFRESH_MARGIN_MS <= nowOf(deps).getTime()) return refreshFor(deps, userId);
+      if (!current?.accessTokenEnc || expires - REFRESH_MARGIN_MS <= nowOf(deps).getTime())
+        return refreshFor(deps, userId);
       return decryptSecret(current.accessTokenEnc, deps.config.encryptionKey);
     },
     refresh: () => refreshFor(deps, userId),
@@ -298,12 +380,21 @@ export async function clientFor(deps: UpworkDeps, userId: string): Promise<Upwor
 async function recordSyncOutcome(deps: UpworkDeps, userId: string, error: string | null) {
   await deps.db
     .update(upworkConnections)
-    .set(error ? { lastError: error, updatedAt: nowOf(deps) } : { lastError: null, lastSyncAt: nowOf(deps), updatedAt: nowOf(deps) })
+    .set(
+      error
+        ? { lastError: error, updatedAt: nowOf(deps) }
+        : { lastError: null, lastSyncAt: nowOf(deps), updatedAt: nowOf(deps) },
+    )
     .where(eq(upworkConnections.userId, userId));
 }
 
 /** Fetches Upwork jobs for these filters, upserts and scores them, and drops expired ones. */
-export async function syncJobs(deps: UpworkDeps, userId: string, filters: JobFilters, pages = 1): Promise<UpworkSyncResult> {
+export async function syncJobs(
+  deps: UpworkDeps,
+  userId: string,
+  filters: JobFilters,
+  pages = 1,
+): Promise<UpworkSyncResult> {
   const client = await clientFor(deps, userId);
   const now = nowOf(deps);
   const profile = await scoringProfileFor(deps.db, userId);
@@ -337,7 +428,12 @@ export async function syncJobs(deps: UpworkDeps, userId: string, filters: JobFil
 }
 
 /** Reads the full posting once (screening questions) when an Upwork job is opened. */
-export async function fetchJobDetails(deps: UpworkDeps, userId: string, jobId: string, externalId: string): Promise<void> {
+export async function fetchJobDetails(
+  deps: UpworkDeps,
+  userId: string,
+  jobId: string,
+  externalId: string,
+): Promise<void> {
   const client = await clientFor(deps, userId);
   let posting;
   try {

@@ -26,7 +26,11 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 }
 
 /** GET /api/users?email=: your own record; an admin may read anyone's. */
-export async function getUserByEmail(db: Database, caller: AuthUser, email: string): Promise<BackendUser> {
+export async function getUserByEmail(
+  db: Database,
+  caller: AuthUser,
+  email: string,
+): Promise<BackendUser> {
   const wanted = email.trim().toLowerCase();
   if (wanted === caller.email.toLowerCase()) {
     const own = await findUserById(db, caller.id);
