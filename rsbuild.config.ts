@@ -1,16 +1,28 @@
 import { fileURLToPath } from 'node:url';
 
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, loadEnv } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+
+import { parseEnv } from './src/config/env-schema';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 /** Seed §9: a script chunk that takes longer than this to load fails with 'Loading chunk {n} failed.' */
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
+/** PUBLIC_* settings from the environment and .env files, validated with zod (fails the build). */
+const publicEnv = parseEnv({ ...loadEnv().rawPublicVars, ...pickPublic(process.env) });
+
+function pickPublic(vars: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(vars).filter(([key]) => key.startsWith('PUBLIC_')));
+}
+
 export default defineConfig({
   plugins: [pluginReact()],
-  source: { entry: { index: './src/index.tsx' } },
+  source: {
+    entry: { index: './src/index.tsx' },
+    define: { __BIDWRIGHT_ENV__: JSON.stringify(publicEnv) },
+  },
   resolve: { alias: { '@': src } },
   html: {
     title: 'Bidwright',

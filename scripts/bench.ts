@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { acquireRunLock } from '../tests/support/stack.ts';
+
 import { createContext, type BenchSection } from './bench/support.ts';
 
 const SECTIONS_DIR = join(import.meta.dirname, 'bench');
@@ -43,6 +45,10 @@ async function main() {
   }
   const sections = wanted.length > 0 ? all.filter((s) => wanted.includes(s.name)) : all;
 
+  // Bench runs own fixed ports, and two at once would measure each other: one at a time.
+  const releaseLock = await acquireRunLock('bench', {
+    onWait: (holder) => console.log(`Waiting for the bench run of process ${holder} to finish…`),
+  });
   const workDir = mkdtempSync(join(tmpdir(), 'bidwright-bench-'));
   const { context, dispose } = createContext(workDir);
   const stop = () => {
@@ -72,6 +78,7 @@ async function main() {
   }
   await dispose();
   rmSync(workDir, { recursive: true, force: true });
+  releaseLock();
   if (failures.length > 0) {
     console.error(`\nBench sections that failed: ${failures.join(', ')}`);
     process.exit(1);

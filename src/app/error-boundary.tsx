@@ -10,7 +10,9 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () =>
       role="alert"
       className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center"
     >
-      <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">Something went wrong.</h1>
+      <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
+        Something went wrong.
+      </h1>
       {message ? (
         <p className="break-words text-sm text-slate-700 dark:text-slate-300">{message}</p>
       ) : null}

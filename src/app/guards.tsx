@@ -36,7 +36,10 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 export function AccessDenied() {
   return (
     <section className="mx-auto max-w-lg py-12 text-center" aria-labelledby="access-denied-title">
-      <h1 id="access-denied-title" className="text-2xl font-semibold text-slate-900 dark:text-slate-50">
+      <h1
+        id="access-denied-title"
+        className="text-2xl font-semibold text-slate-900 dark:text-slate-50"
+      >
         Access Denied
       </h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
@@ -57,7 +60,10 @@ export const MODULE_LABELS: Record<Module, string> = {
 export function ModuleNotEnabled({ module }: { module: Module }) {
   return (
     <section className="mx-auto max-w-lg py-12 text-center" aria-labelledby="module-off-title">
-      <h1 id="module-off-title" className="text-2xl font-semibold text-slate-900 dark:text-slate-50">
+      <h1
+        id="module-off-title"
+        className="text-2xl font-semibold text-slate-900 dark:text-slate-50"
+      >
         {MODULE_LABELS[module]}
       </h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">

@@ -61,7 +61,9 @@ export function createInstallBannerLogic(win: Window = window) {
               .prompt()
               .then(() => offer.userChoice)
               .then(({ outcome }) =>
-                sendBack({ type: outcome === 'accepted' ? 'install.accepted' : 'install.declined' }),
+                sendBack({
+                  type: outcome === 'accepted' ? 'install.accepted' : 'install.declined',
+                }),
               )
               .catch(() => sendBack({ type: 'install.declined' }));
           });

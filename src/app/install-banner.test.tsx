@@ -31,17 +31,23 @@ describe('InstallBanner (real browser edges)', () => {
   });
 
   it("appears when the browser offers installation and 'Install App' shows the browser prompt", async () => {
-    const { user } = renderWithProviders(<InstallBanner />, { installBannerLogic: createInstallBannerLogic() });
+    const { user } = renderWithProviders(<InstallBanner />, {
+      installBannerLogic: createInstallBannerLogic(),
+    });
     await act(async () => undefined);
     expect(screen.queryByRole('region', { name: 'Install app' })).not.toBeInTheDocument();
     const offer = offerInstall();
     await user.click(await screen.findByRole('button', { name: 'Install App' }));
     expect(offer.prompt).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Install app' })).not.toBeInTheDocument());
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Install app' })).not.toBeInTheDocument(),
+    );
   });
 
   it("'Later' hides it and remembers that for the session", async () => {
-    const { user } = renderWithProviders(<InstallBanner />, { installBannerLogic: createInstallBannerLogic() });
+    const { user } = renderWithProviders(<InstallBanner />, {
+      installBannerLogic: createInstallBannerLogic(),
+    });
     await act(async () => undefined);
     offerInstall();
     await user.click(await screen.findByRole('button', { name: 'Later' }));
@@ -58,7 +64,9 @@ describe('InstallBanner (real browser edges)', () => {
   });
 
   it('stays hidden when running standalone', async () => {
-    window.matchMedia = ((query: string) => ({ matches: query.includes('standalone') })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('standalone'),
+    })) as unknown as typeof window.matchMedia;
     renderWithProviders(<InstallBanner />, { installBannerLogic: createInstallBannerLogic() });
     await act(async () => undefined);
     offerInstall();

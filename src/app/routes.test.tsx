@@ -7,7 +7,9 @@ import { server } from '@/testing/msw/server';
 import { renderApp } from '@/testing/render';
 
 function backendAnswers(overrides: Parameters<typeof backendUserJson>[0] = {}) {
-  server.use(http.get(`${TEST_API}/api/users`, () => HttpResponse.json([backendUserJson(overrides)])));
+  server.use(
+    http.get(`${TEST_API}/api/users`, () => HttpResponse.json([backendUserJson(overrides)])),
+  );
 }
 
 const signedIn = { session: { identity: identityUser() } };
@@ -60,7 +62,12 @@ describe('route guards', () => {
       http.get(`${TEST_API}/api/admin/users`, () =>
         HttpResponse.json({
           items: [
-            backendUserJson({ name: 'Grace Hopper', email: 'grace@example.com', role: 'admin', modules: ['response'] }),
+            backendUserJson({
+              name: 'Grace Hopper',
+              email: 'grace@example.com',
+              role: 'admin',
+              modules: ['response'],
+            }),
           ],
           nextCursor: null,
         }),
@@ -105,7 +112,9 @@ describe('module gating', () => {
   it('when the backend user cannot be loaded, gated routes are not enabled (no role)', async () => {
     server.use(
       http.get(`${TEST_API}/api/users`, () =>
-        HttpResponse.text('<!doctype html><html></html>', { headers: { 'content-type': 'text/html' } }),
+        HttpResponse.text('<!doctype html><html></html>', {
+          headers: { 'content-type': 'text/html' },
+        }),
       ),
     );
     renderApp({ route: '/upwork-jobs', ...signedIn });

@@ -23,14 +23,20 @@ const JobsPage = lazyPage(() => import('@/features/jobs/jobs-page'));
 const ResponsesPage = lazyPage(() => import('@/features/responses/responses-page'));
 const GenerateResponsePage = lazyPage(() => import('@/features/responses/generate-response-page'));
 const EditResponsePage = lazyPage(() => import('@/features/responses/edit-response-page'));
-const ResponseAnalyticsPage = lazyPage(() => import('@/features/analytics/response-analytics-page'));
+const ResponseAnalyticsPage = lazyPage(
+  () => import('@/features/analytics/response-analytics-page'),
+);
 const QuoteAnalyticsPage = lazyPage(() => import('@/features/analytics/quote-analytics-page'));
 const QuotesPage = lazyPage(() => import('@/features/quotes/quotes-page'));
 const GenerateQuotePage = lazyPage(() => import('@/features/quotes/generate-quote-page'));
 const EditQuotePage = lazyPage(() => import('@/features/quotes/edit-quote-page'));
 const PortfolioPage = lazyPage(() => import('@/features/portfolio/portfolio-page'));
-const PortfolioSettingsPage = lazyPage(() => import('@/features/portfolio/portfolio-settings-page'));
-const ResponseTemplatesPage = lazyPage(() => import('@/features/templates/response-templates-page'));
+const PortfolioSettingsPage = lazyPage(
+  () => import('@/features/portfolio/portfolio-settings-page'),
+);
+const ResponseTemplatesPage = lazyPage(
+  () => import('@/features/templates/response-templates-page'),
+);
 const QuoteTemplatesPage = lazyPage(() => import('@/features/templates/quote-templates-page'));
 const LeadsPage = lazyPage(() => import('@/features/leads/leads-page'));
 const MessagesPage = lazyPage(() => import('@/features/messages/messages-page'));
@@ -104,7 +110,10 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { path: paths.dashboard, element: screen(DashboardPage, { title: 'Dashboard' }) },
-          { path: paths.quotes, element: screen(QuotesPage, { title: 'Quotes', module: 'proposal' }) },
+          {
+            path: paths.quotes,
+            element: screen(QuotesPage, { title: 'Quotes', module: 'proposal' }),
+          },
           {
             path: paths.generateQuotes,
             element: screen(GenerateQuotePage, { title: 'Generate Quote', module: 'proposal' }),
@@ -119,7 +128,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.responseAnalytics,
-            element: screen(ResponseAnalyticsPage, { title: 'Response Analytics', module: 'response' }),
+            element: screen(ResponseAnalyticsPage, {
+              title: 'Response Analytics',
+              module: 'response',
+            }),
           },
           { path: paths.users, element: screen(UsersPage, { title: 'Users', role: 'admin' }) },
           {
@@ -128,7 +140,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.generateResponse,
-            element: screen(GenerateResponsePage, { title: 'Generate Response', module: 'response' }),
+            element: screen(GenerateResponsePage, {
+              title: 'Generate Response',
+              module: 'response',
+            }),
           },
           {
             path: paths.editResponse,
@@ -138,7 +153,10 @@ export const routes: RouteObject[] = [
             path: paths.portfolio,
             element: screen(PortfolioPage, { title: 'Portfolio', module: 'portfolio' }),
           },
-          { path: paths.jobs, element: screen(JobsPage, { title: 'Browse Jobs', module: 'upwork' }) },
+          {
+            path: paths.jobs,
+            element: screen(JobsPage, { title: 'Browse Jobs', module: 'upwork' }),
+          },
           { path: paths.messages, element: screen(MessagesPage, { title: 'Messages' }) },
           { path: paths.leads, element: screen(LeadsPage, { title: 'Leads' }) },
           {
@@ -148,11 +166,17 @@ export const routes: RouteObject[] = [
           { path: paths.activity, element: screen(ActivityPage, { title: 'Activity' }) },
           {
             path: paths.templates,
-            element: screen(ResponseTemplatesPage, { title: 'Response Templates', module: 'response' }),
+            element: screen(ResponseTemplatesPage, {
+              title: 'Response Templates',
+              module: 'response',
+            }),
           },
           {
             path: paths.templateManager,
-            element: screen(ResponseTemplatesPage, { title: 'Response Templates', module: 'response' }),
+            element: screen(ResponseTemplatesPage, {
+              title: 'Response Templates',
+              module: 'response',
+            }),
           },
           { path: paths.support, element: screen(SupportPage, { title: 'Help' }) },
           {
@@ -164,11 +188,17 @@ export const routes: RouteObject[] = [
               { path: 'users', element: screen(UsersPage, { title: 'Users', role: 'admin' }) },
               {
                 path: 'response-templates',
-                element: screen(ResponseTemplatesPage, { title: 'Response Templates', module: 'response' }),
+                element: screen(ResponseTemplatesPage, {
+                  title: 'Response Templates',
+                  module: 'response',
+                }),
               },
               {
                 path: 'quote-templates',
-                element: screen(QuoteTemplatesPage, { title: 'Quote Templates', module: 'proposal' }),
+                element: screen(QuoteTemplatesPage, {
+                  title: 'Quote Templates',
+                  module: 'proposal',
+                }),
               },
               {
                 path: 'portfolio',

@@ -8,7 +8,9 @@ import { server } from '@/testing/msw/server';
 import { fetchBackendUser } from './session-logic';
 
 function storeWithToken() {
-  const getToken = vi.fn((force?: boolean) => Promise.resolve(force ? 'fresh-token' : 'cached-token'));
+  const getToken = vi.fn((force?: boolean) =>
+    Promise.resolve(force ? 'fresh-token' : 'cached-token'),
+  );
   return { store: makeStore(undefined, { apiBaseUrl: TEST_API, getToken }), getToken };
 }
 
@@ -20,7 +22,10 @@ describe('fetchBackendUser (GET /api/users through RTK Query)', () => {
       http.get(`${TEST_API}/api/users`, ({ request }) => {
         auth = request.headers.get('authorization');
         email = new URL(request.url).searchParams.get('email');
-        return HttpResponse.json([backendUserJson({ name: 'First' }), backendUserJson({ name: 'Second' })]);
+        return HttpResponse.json([
+          backendUserJson({ name: 'First' }),
+          backendUserJson({ name: 'Second' }),
+        ]);
       }),
     );
     const { store, getToken } = storeWithToken();
@@ -32,7 +37,11 @@ describe('fetchBackendUser (GET /api/users through RTK Query)', () => {
   });
 
   it('accepts one object', async () => {
-    server.use(http.get(`${TEST_API}/api/users`, () => HttpResponse.json(backendUserJson({ role: 'admin' }))));
+    server.use(
+      http.get(`${TEST_API}/api/users`, () =>
+        HttpResponse.json(backendUserJson({ role: 'admin' })),
+      ),
+    );
     const { store } = storeWithToken();
     await expect(fetchBackendUser(store, identityUser())).resolves.toMatchObject({ role: 'admin' });
   });
@@ -40,7 +49,9 @@ describe('fetchBackendUser (GET /api/users through RTK Query)', () => {
   it('notes when HTML came back instead of JSON', async () => {
     server.use(
       http.get(`${TEST_API}/api/users`, () =>
-        HttpResponse.text('<!doctype html><html></html>', { headers: { 'content-type': 'text/html' } }),
+        HttpResponse.text('<!doctype html><html></html>', {
+          headers: { 'content-type': 'text/html' },
+        }),
       ),
     );
     const { store } = storeWithToken();
@@ -50,7 +61,10 @@ describe('fetchBackendUser (GET /api/users through RTK Query)', () => {
   it('fails with the API message on an error answer', async () => {
     server.use(
       http.get(`${TEST_API}/api/users`, () =>
-        HttpResponse.json({ error: { code: 'forbidden', message: 'Sign-up is closed' } }, { status: 403 }),
+        HttpResponse.json(
+          { error: { code: 'forbidden', message: 'Sign-up is closed' } },
+          { status: 403 },
+        ),
       ),
     );
     const { store } = storeWithToken();

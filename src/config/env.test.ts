@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseEnv } from './env';
+import { parseEnv } from './env-schema';
 
 describe('parseEnv', () => {
   it('uses the demo defaults and port 5050 when nothing is set', () => {
@@ -29,5 +29,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PUBLIC_LOCAL_API_PORT: 'abc', PUBLIC_API_URL: 'not a url' })).toThrow(
       /apiUrl[\s\S]*localApiPort|localApiPort[\s\S]*apiUrl/,
     );
+  });
+});
+
+describe('env', () => {
+  it('falls back to the defaults when the build did not inline settings', async () => {
+    const { env } = await import('./env');
+    const { DEFAULT_ENV } = await import('./env-schema');
+    expect(env).toEqual(DEFAULT_ENV);
+    expect(parseEnv({})).toEqual(DEFAULT_ENV);
   });
 });

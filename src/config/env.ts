@@ -1,61 +1,22 @@
-import * as z from 'zod/mini';
+import type { Env } from './env-schema';
+
+declare const __BIDWRIGHT_ENV__: Env | undefined;
+
+/** Defaults for builds without the define (vitest); kept in sync with DEFAULT_ENV by a test. */
+const FALLBACK_ENV: Env = {
+  firebaseApiKey: 'demo-api-key',
+  firebaseAuthDomain: 'demo-bidwright.firebaseapp.com',
+  firebaseProjectId: 'demo-bidwright',
+  firebaseAuthEmulatorHost: undefined,
+  apiUrl: 'https://api.bidwright.app',
+  localApiPort: 5050,
+};
 
 /**
- * The public build-time settings (rsbuild inlines each PUBLIC_* variable by its full name, so every
- * one is read by name here, never by looping over import.meta.env).
+ * The PUBLIC_* settings, parsed with zod at build time (rsbuild.config.ts, env-schema.ts) and
+ * inlined as one constant.
  */
-// zod/mini: the same schemas with a tree-shakable API, so the login route stays small.
-const envSchema = z.object({
-  firebaseApiKey: z._default(z.string().check(z.minLength(1)), 'demo-api-key'),
-  firebaseAuthDomain: z._default(
-    z.string().check(z.minLength(1)),
-    'demo-bidwright.firebaseapp.com',
-  ),
-  firebaseProjectId: z._default(z.string().check(z.minLength(1)), 'demo-bidwright'),
-  /** host:port of the Firebase Auth emulator; when set the SPA talks to it instead of Google. */
-  firebaseAuthEmulatorHost: z.optional(
-    z.string().check(z.regex(/^[\w.-]+:\d+$/, 'must look like 127.0.0.1:9099')),
-  ),
-  /** The production API address. */
-  apiUrl: z._default(z.url(), 'https://api.bidwright.app'),
-  /** Port of the API when the SPA is served from localhost, 127.0.0.1 or an IP address. */
-  localApiPort: z._default(
-    z.coerce.number().check(
-      z.refine(Number.isInteger, "must be a whole number"),
-      z.minimum(1),
-      z.maximum(65_535),
-    ),
-    5050,
-  ),
-});
+export const env: Env =
+  typeof __BIDWRIGHT_ENV__ !== 'undefined' && __BIDWRIGHT_ENV__ ? __BIDWRIGHT_ENV__ : FALLBACK_ENV;
 
-export type Env = z.infer<typeof envSchema>;
-
-function blankToUndefined(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-export function parseEnv(raw: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse({
-    firebaseApiKey: blankToUndefined(raw.PUBLIC_FIREBASE_API_KEY),
-    firebaseAuthDomain: blankToUndefined(raw.PUBLIC_FIREBASE_AUTH_DOMAIN),
-    firebaseProjectId: blankToUndefined(raw.PUBLIC_FIREBASE_PROJECT_ID),
-    firebaseAuthEmulatorHost: blankToUndefined(raw.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST),
-    apiUrl: blankToUndefined(raw.PUBLIC_API_URL),
-    localApiPort: blankToUndefined(raw.PUBLIC_LOCAL_API_PORT),
-  });
-  if (!result.success) {
-    const keys = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid PUBLIC_* build settings:\n${keys.join('\n')}`);
-  }
-  return result.data;
-}
-
-export const env: Env = parseEnv({
-  PUBLIC_FIREBASE_API_KEY: import.meta.env.PUBLIC_FIREBASE_API_KEY,
-  PUBLIC_FIREBASE_AUTH_DOMAIN: import.meta.env.PUBLIC_FIREBASE_AUTH_DOMAIN,
-  PUBLIC_FIREBASE_PROJECT_ID: import.meta.env.PUBLIC_FIREBASE_PROJECT_ID,
-  PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: import.meta.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST,
-  PUBLIC_API_URL: import.meta.env.PUBLIC_API_URL,
-  PUBLIC_LOCAL_API_PORT: import.meta.env.PUBLIC_LOCAL_API_PORT,
-});
+export type { Env };

@@ -16,17 +16,33 @@ describe('logActivity', () => {
         return HttpResponse.json({ ok: true }, { status: 201 });
       }),
     );
-    const store = makeStore(undefined, { apiBaseUrl: TEST_API, getToken: () => Promise.resolve('tok') });
-    const logged = await logActivity(store, { action: 'view_job', jobId: 'j1', details: { from: 'list' } });
+    const store = makeStore(undefined, {
+      apiBaseUrl: TEST_API,
+      getToken: () => Promise.resolve('tok'),
+    });
+    const logged = await logActivity(store, {
+      action: 'view_job',
+      jobId: 'j1',
+      details: { from: 'list' },
+    });
     expect(logged).toBe(true);
     expect(seen).toEqual({
       auth: 'Bearer tok',
-      body: { action: 'view_job', details: { from: 'list' }, jobId: 'j1', searchName: null, templateName: null },
+      body: {
+        action: 'view_job',
+        details: { from: 'list' },
+        jobId: 'j1',
+        searchName: null,
+        templateName: null,
+      },
     });
   });
 
   it('is skipped without a token (no request is made)', async () => {
-    const store = makeStore(undefined, { apiBaseUrl: TEST_API, getToken: () => Promise.resolve(null) });
+    const store = makeStore(undefined, {
+      apiBaseUrl: TEST_API,
+      getToken: () => Promise.resolve(null),
+    });
     const handler = vi.fn();
     server.events.on('request:start', handler);
     expect(await logActivity(store, { action: 'login' })).toBe(false);
@@ -35,9 +51,14 @@ describe('logActivity', () => {
   });
 
   it('writes failures only to the console', async () => {
-    server.use(http.post(`${TEST_API}/api/activities/log`, () => HttpResponse.json({}, { status: 500 })));
+    server.use(
+      http.post(`${TEST_API}/api/activities/log`, () => HttpResponse.json({}, { status: 500 })),
+    );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const store = makeStore(undefined, { apiBaseUrl: TEST_API, getToken: () => Promise.resolve('tok') });
+    const store = makeStore(undefined, {
+      apiBaseUrl: TEST_API,
+      getToken: () => Promise.resolve('tok'),
+    });
     await expect(logActivity(store, { action: 'logout' })).resolves.toBe(false);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();

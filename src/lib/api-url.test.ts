@@ -31,7 +31,11 @@ describe('resolveApiBase', () => {
       resolveApiBase({ hostname: 'app.bidwright.app', localApiPort: 5050, productionUrl }),
     ).toBe(productionUrl);
     expect(
-      resolveApiBase({ hostname: 'app.bidwright.app', localApiPort: 5050, productionUrl: `${productionUrl}/` }),
+      resolveApiBase({
+        hostname: 'app.bidwright.app',
+        localApiPort: 5050,
+        productionUrl: `${productionUrl}/`,
+      }),
     ).toBe(productionUrl);
   });
 

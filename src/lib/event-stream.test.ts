@@ -7,9 +7,7 @@ describe('parseSseChunk', () => {
     const { events, rest } = parseSseChunk(
       ': ping\n\nevent: notification\nid: 7\ndata: {"id":"n1","title":"Hi"}\n\ndata: par',
     );
-    expect(events).toEqual([
-      { type: 'notification', id: '7', data: { id: 'n1', title: 'Hi' } },
-    ]);
+    expect(events).toEqual([{ type: 'notification', id: '7', data: { id: 'n1', title: 'Hi' } }]);
     expect(rest).toBe('data: par');
   });
 

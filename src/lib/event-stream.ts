@@ -87,7 +87,8 @@ export function startEventStream({
       };
       if (lastEventId) headers['last-event-id'] = lastEventId;
       const response = await fetchImpl(url, { headers, signal: controller.signal });
-      if (!response.ok || !response.body) throw new Error(`events stream answered ${response.status}`);
+      if (!response.ok || !response.body)
+        throw new Error(`events stream answered ${response.status}`);
       delay = initialDelayMs;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';

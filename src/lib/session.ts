@@ -19,9 +19,7 @@ export function useSessionStatus(): SessionStatus {
 
 /** True only while the first auth state is unknown (public pages wait for this one only). */
 export function useSessionStarting(): boolean {
-  return SessionContext.useSelector((snapshot) =>
-    snapshot.matches({ loading: 'waitingForAuth' }),
-  );
+  return SessionContext.useSelector((snapshot) => snapshot.matches({ loading: 'waitingForAuth' }));
 }
 
 export function useCurrentUser(): CurrentUser | null {
@@ -39,7 +37,10 @@ export function useSessionActions() {
 }
 
 /** Admins have every module (as the API enforces); others need it listed. */
-export function hasModule(user: Pick<CurrentUser, 'role' | 'modules'> | null, module: Module): boolean {
+export function hasModule(
+  user: Pick<CurrentUser, 'role' | 'modules'> | null,
+  module: Module,
+): boolean {
   if (!user) return false;
   return user.role === 'admin' || user.modules.includes(module);
 }

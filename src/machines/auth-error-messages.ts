@@ -11,7 +11,8 @@ const MESSAGES: Record<string, string> = {
   'auth/user-disabled': 'This account has been disabled. Contact your administrator.',
   'auth/invalid-email': 'Enter a valid email address.',
   'auth/missing-email': 'Enter your email address.',
-  'auth/network-request-failed': 'Cannot reach the sign-in service. Check your connection and try again.',
+  'auth/network-request-failed':
+    'Cannot reach the sign-in service. Check your connection and try again.',
   'auth/email-already-in-use': 'An account already uses this email address. Sign in instead.',
   'auth/weak-password': 'Choose a stronger password of at least 6 characters.',
   'auth/missing-password': 'Enter your password.',

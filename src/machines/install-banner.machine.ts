@@ -48,7 +48,9 @@ export const installBannerMachine = setup({
   actions: {
     showIosInstructions: () => undefined,
     rememberDismissal: () => undefined,
-    requestPrompt: sendTo('installEvents', { type: 'install.prompt' } satisfies InstallEventsCommand),
+    requestPrompt: sendTo('installEvents', {
+      type: 'install.prompt',
+    } satisfies InstallEventsCommand),
   },
   delays: {
     iosDelay: IOS_INSTALL_DELAY_MS,
@@ -56,7 +58,9 @@ export const installBannerMachine = setup({
   guards: {
     staysHidden: ({ event }) =>
       'output' in event &&
-      Boolean((event.output as PlatformFacts).standalone || (event.output as PlatformFacts).dismissed),
+      Boolean(
+        (event.output as PlatformFacts).standalone || (event.output as PlatformFacts).dismissed,
+      ),
     isIos: ({ event }) => 'output' in event && (event.output as PlatformFacts).ios,
   },
 }).createMachine({

@@ -7,21 +7,27 @@ import { isPopupFailure, LOGIN_TEXTS, loginFormMachine } from './login-form.mach
 const authError = (code: string, message = `Firebase: Error (${code}).`) =>
   Object.assign(new Error(message), { code });
 
-function harness(overrides: {
-  signIn?: () => Promise<void>;
-  reset?: () => Promise<void>;
-  popup?: () => Promise<void>;
-  redirect?: () => Promise<void>;
-} = {}) {
-  const signIn = vi.fn(overrides.signIn ?? (() => Promise.resolve()));
-  const reset = vi.fn(overrides.reset ?? (() => Promise.resolve()));
+function harness(
+  overrides: {
+    signIn?: () => Promise<void>;
+    reset?: () => Promise<void>;
+    popup?: () => Promise<void>;
+    redirect?: () => Promise<void>;
+  } = {},
+) {
+  const signIn = vi.fn<(input: { email: string; password: string }) => Promise<void>>(
+    overrides.signIn ?? (() => Promise.resolve()),
+  );
+  const reset = vi.fn<(input: { email: string }) => Promise<void>>(
+    overrides.reset ?? (() => Promise.resolve()),
+  );
   const popup = vi.fn(overrides.popup ?? (() => Promise.resolve()));
   const redirect = vi.fn(overrides.redirect ?? (() => new Promise<void>(() => undefined)));
   const actor = createActor(
     loginFormMachine.provide({
       actors: {
-        signInWithPassword: fromPromise(({ input }) => signIn.call(null, input as never)),
-        sendPasswordReset: fromPromise(({ input }) => reset.call(null, input as never)),
+        signInWithPassword: fromPromise(({ input }) => signIn(input)),
+        sendPasswordReset: fromPromise(({ input }) => reset(input)),
         signInWithGooglePopup: fromPromise(() => popup()),
         signInWithGoogleRedirect: fromPromise(() => redirect()),
       },

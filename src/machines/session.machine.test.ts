@@ -45,11 +45,17 @@ function harness(fetchUser: (identity: IdentityUser) => Promise<BackendUserRecor
 describe('mergeUser', () => {
   it('uses the backend name, role and modules', () => {
     const user = mergeUser(identityUser(), backendUser({ role: 'admin', modules: ['response'] }));
-    expect(user).toMatchObject({ displayName: 'Ada Lovelace', role: 'admin', modules: ['response'] });
+    expect(user).toMatchObject({
+      displayName: 'Ada Lovelace',
+      role: 'admin',
+      modules: ['response'],
+    });
   });
 
   it('falls back to the identity display name when the backend name is missing', () => {
-    expect(mergeUser(identityUser(), backendUser({ name: null })).displayName).toBe('Ada (identity)');
+    expect(mergeUser(identityUser(), backendUser({ name: null })).displayName).toBe(
+      'Ada (identity)',
+    );
   });
 
   it('without a backend record the identity user has no role', () => {
@@ -94,7 +100,9 @@ describe('session machine', () => {
     expect(h.clearSignInFlag).toHaveBeenCalledTimes(1);
     expect(h.signOut).toHaveBeenCalledTimes(1);
     expect(snapshot.context.user).toBeNull();
-    expect(h.logLogout.mock.invocationCallOrder[0]).toBeLessThan(h.signOut.mock.invocationCallOrder[0]!);
+    expect(h.logLogout.mock.invocationCallOrder[0]).toBeLessThan(
+      h.signOut.mock.invocationCallOrder[0]!,
+    );
   });
 
   it('signs out when the provider drops the user (disabled or expired token)', async () => {

@@ -75,7 +75,10 @@ export const sessionMachine = setup({
     /** Forget the session flag (seed §4). */
     clearSignInFlag: () => undefined,
     reportBackendUserError: (_, params: { error: unknown }) => {
-      console.error('Could not load the backend user; using the identity user without a role.', params.error);
+      console.error(
+        'Could not load the backend user; using the identity user without a role.',
+        params.error,
+      );
     },
     reportSignOutError: (_, params: { error: unknown }) => {
       console.error('Sign-out failed', params.error);
@@ -170,7 +173,10 @@ export const sessionMachine = setup({
             },
             onError: {
               target: 'ready',
-              actions: { type: 'reportBackendUserError', params: ({ event }) => ({ error: event.error }) },
+              actions: {
+                type: 'reportBackendUserError',
+                params: ({ event }) => ({ error: event.error }),
+              },
             },
           },
         },

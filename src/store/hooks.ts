@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- this file is where the typed hooks are made
 import { useDispatch, useSelector, useStore } from 'react-redux';
 
 import type { AppDispatch, AppStore, RootState } from './index';

@@ -27,6 +27,13 @@ describe('notifications slice', () => {
     expect(selectNotifications(store.getState()).map((item) => item.id)).toEqual(['b', 'a']);
   });
 
+  it('counts a message delivered twice once', () => {
+    const store = makeStore();
+    store.dispatch(notificationAdded(message('a')));
+    store.dispatch(notificationAdded(message('a')));
+    expect(selectUnreadCount(store.getState())).toBe(1);
+  });
+
   it('clear all sets the count to 0 and empties the list', () => {
     const store = makeStore();
     store.dispatch(notificationAdded(message('a')));

@@ -26,11 +26,10 @@ export const notificationsSlice = createSlice({
   initialState,
   reducers: {
     notificationAdded(state, action: PayloadAction<AppNotification>) {
+      // A message delivered twice (an event stream replaying after a reconnect) counts once.
+      if (state.items.some((item) => item.id === action.payload.id)) return;
       state.count += 1;
-      state.items = [
-        action.payload,
-        ...state.items.filter((item) => item.id !== action.payload.id),
-      ].slice(0, MAX_KEPT_NOTIFICATIONS);
+      state.items = [action.payload, ...state.items].slice(0, MAX_KEPT_NOTIFICATIONS);
     },
     notificationsCleared(state) {
       state.count = 0;

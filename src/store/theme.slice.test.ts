@@ -29,7 +29,11 @@ describe('theme slice', () => {
   });
 
   it('falls back to dark when storage throws', () => {
-    const broken = { getItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(readStoredDark(broken)).toBe(true);
   });
 });

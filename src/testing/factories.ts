@@ -13,7 +13,10 @@ export function identityUser(overrides: Partial<IdentityUser> = {}): IdentityUse
     phoneNumber: null,
     isAnonymous: false,
     providerData: [{ providerId: 'password', uid: 'ada@example.com', email: 'ada@example.com' }],
-    metadata: { creationTime: 'Sat, 01 Nov 2026 10:00:00 GMT', lastSignInTime: 'Sun, 22 Nov 2026 02:00:00 GMT' },
+    metadata: {
+      creationTime: 'Sat, 01 Nov 2026 10:00:00 GMT',
+      lastSignInTime: 'Sun, 22 Nov 2026 02:00:00 GMT',
+    },
     ...overrides,
   };
 }

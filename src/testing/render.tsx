@@ -11,6 +11,7 @@ import {
   installBannerMachine,
   type InstallBannerEvent,
   type InstallEventsCommand,
+  type PlatformFacts,
 } from '@/machines/install-banner.machine';
 import { sessionMachine, type IdentityUser, type SessionEvent } from '@/machines/session.machine';
 import { makeStore, type AppStore, type RootState } from '@/store';
@@ -51,8 +52,12 @@ export function testSessionLogic(store: AppStore, session: TestSession) {
 
 export const hiddenInstallBanner = installBannerMachine.provide({
   actors: {
-    detectPlatform: fromPromise(() => Promise.resolve({ standalone: true, dismissed: false, ios: false })),
-    installEvents: fromCallback<InstallEventsCommand, undefined, InstallBannerEvent>(() => () => undefined),
+    detectPlatform: fromPromise(() =>
+      Promise.resolve<PlatformFacts>({ standalone: true, dismissed: false, ios: false }),
+    ),
+    installEvents: fromCallback<InstallEventsCommand, undefined, InstallBannerEvent>(
+      () => () => undefined,
+    ),
   },
 });
 
@@ -62,10 +67,16 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-function setup({ session = { identity: null }, preloadedState, token, installBannerLogic }: TestOptions) {
+function setup({
+  session = { identity: null },
+  preloadedState,
+  token,
+  installBannerLogic,
+}: TestOptions) {
   const store = makeStore(preloadedState, {
     apiBaseUrl: TEST_API,
-    getToken: () => Promise.resolve(token !== undefined ? token : session.identity ? 'test-token' : null),
+    getToken: () =>
+      Promise.resolve(token !== undefined ? token : session.identity ? 'test-token' : null),
   });
   ensureApiInstalled(store);
   const deps = {

@@ -2,6 +2,8 @@
  * Issue 5 item 5: add a portfolio item with an image and a PDF, find it by a phrase that only
  * the PDF contains, and delete it (with the Undo offer), in Chromium against the whole stack.
  */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { makeImage, makePdf } from '../../server/src/modules/portfolio/test-fixtures.ts';
@@ -9,11 +11,33 @@ import { DEMO_FREELANCER } from '../support/demo-accounts.ts';
 
 import { signIn, useBrowser, waitForPath } from './helpers.ts';
 
+/** Serious or critical axe findings (reliability.md (e)), as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+async function bothThemes(page: Page): Promise<string[]> {
+  const first = await seriousViolations(page);
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  const second = await seriousViolations(page);
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  return [...first, ...second];
+}
+
 describe('portfolio', () => {
   const browser = useBrowser();
 
   it('adds an item with an image and a PDF, finds it by the PDF’s words, and deletes it', async () => {
-    const { page } = await browser.open();
+    const watched = await browser.open();
+    const { page } = watched;
     await signIn(page, DEMO_FREELANCER);
     const stamp = Date.now().toString(36);
     const title = `Warehouse robotics dashboard ${stamp}`;
@@ -49,6 +73,7 @@ describe('portfolio', () => {
       .toBe(2);
     await row.getByText('robots.png').first().waitFor();
     await row.getByText('text searchable').waitFor();
+    expect(await bothThemes(page)).toEqual([]);
 
     // Found by a phrase that appears only in the PDF, with the reason shown.
     await page.goto('/portfolio');
@@ -64,6 +89,7 @@ describe('portfolio', () => {
     expect(await page.getByRole('article').count()).toBe(1);
     // The image's thumbnail is fetched with the token and shown.
     await card.getByRole('img', { name: 'Thumbnail of robots.png' }).waitFor();
+    expect(await bothThemes(page)).toEqual([]);
 
     // Deleted from the settings page; the Undo offer appears; the item is gone from search.
     await page.goto('/settings/portfolio');
@@ -73,5 +99,7 @@ describe('portfolio', () => {
 
     await page.goto(`/portfolio?q=${encodeURIComponent(`quokka harmonizer ${stamp}`)}`);
     await page.getByRole('heading', { name: 'No matches' }).waitFor();
+    expect(watched.cspViolations).toEqual([]);
+    expect(watched.pageErrors).toEqual([]);
   });
 });

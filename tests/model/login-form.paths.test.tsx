@@ -1,10 +1,21 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject, type StateValue } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type AnyMachineSnapshot,
+  type EventObject,
+  type StateValue,
+} from 'xstate';
 
 import { LoginForm } from '@/features/auth/login-form';
-import { LOGIN_TEXTS, loginFormMachine, type LoginFormContext, type LoginFormEvent } from '@/machines/login-form.machine';
+import {
+  LOGIN_TEXTS,
+  loginFormMachine,
+  type LoginFormContext,
+  type LoginFormEvent,
+} from '@/machines/login-form.machine';
 
 import {
   buildPaths,
@@ -14,13 +25,15 @@ import {
   flush,
   PendingActors,
   stepsOf,
+  withoutPrefixPaths,
+  type ModelEvent,
   type ModelPath,
 } from './model-utils';
 
 /** Plain objects: the graph walker copies events as JSON, which would drop an Error's fields. */
 const authError = (code: string) => ({ code, message: `Firebase: Error (${code}).` });
 
-const events: EventObject[] = [
+const events: ModelEvent[] = [
   { type: 'field.change', field: 'email', value: 'ada@example.com' },
   { type: 'form.submit' },
   { type: 'password.reset' },
@@ -50,7 +63,18 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
   });
 };
 
-const { shortest, simple } = buildPaths(loginFormMachine, { events, serializeState });
+const { shortest } = buildPaths(loginFormMachine, { events, serializeState });
+// Simple paths ignore whether an email is typed: every transition is still taken, in far fewer paths.
+const { simple } = buildPaths(loginFormMachine, {
+  events,
+  serializeState: (snapshot) => {
+    const context = snapshot.context as LoginFormContext;
+    return JSON.stringify({
+      value: snapshot.value,
+      message: context.error !== null ? 'error' : context.notice,
+    });
+  },
+});
 
 function fakeLogic(pending: PendingActors) {
   return loginFormMachine.provide({
@@ -69,7 +93,11 @@ async function replayOnMachine(path: ModelPath): Promise<StateValue> {
   for (const [index, step] of stepsOf(path).entries()) {
     if (!pending.settle(step.event)) actor.send(step.event as LoginFormEvent);
     await flush();
-    expectSameState(actor.getSnapshot().value, step.state.value, `step ${index + 1} (${step.event.type})`);
+    expectSameState(
+      actor.getSnapshot().value,
+      step.state.value,
+      `step ${index + 1} (${step.event.type})`,
+    );
   }
   return actor.getSnapshot().value;
 }
@@ -80,7 +108,10 @@ function expectFormShows(snapshot: AnyMachineSnapshot, where: string) {
   const busy = snapshot.hasTag('busy');
   const button = screen.getByRole('button', { name: busy ? 'Signing in...' : 'Sign in' });
   expect(button.hasAttribute('disabled'), `${where}: button disabled`).toBe(busy);
-  expect((screen.getByLabelText('Email') as HTMLInputElement).disabled, `${where}: email disabled`).toBe(busy);
+  expect(
+    (screen.getByLabelText('Email') as HTMLInputElement).disabled,
+    `${where}: email disabled`,
+  ).toBe(busy);
   if (context.error) expect(screen.getByRole('alert'), where).toHaveTextContent(context.error);
   else expect(screen.queryByRole('alert'), where).not.toBeInTheDocument();
   if (context.notice) expect(screen.getByText(context.notice), where).toBeInTheDocument();
@@ -153,7 +184,9 @@ describe('login form paths (xstate/graph)', () => {
   });
 
   it('covers the seed texts', () => {
-    const notices = new Set(shortest.map((path) => (path.state.context as LoginFormContext).notice));
+    const notices = new Set(
+      shortest.map((path) => (path.state.context as LoginFormContext).notice),
+    );
     expect(notices).toContain(LOGIN_TEXTS.resetSent);
     expect(notices).toContain(LOGIN_TEXTS.popupFallback);
   });
@@ -173,9 +206,13 @@ describe('login form paths (xstate/graph)', () => {
     });
 
     describe(`${kind} paths on the rendered form`, () => {
-      paths
+      // Simple paths that are prefixes of longer ones are replayed on the way by the longer ones.
+      (kind === 'simple' ? withoutPrefixPaths(paths) : paths)
         // The form reads a failed Google redirect once, on load; paths with two are machine-only.
-        .filter((path) => stepsOf(path).filter((step) => step.event.type === 'redirect.failed').length <= 1)
+        .filter(
+          (path) =>
+            stepsOf(path).filter((step) => step.event.type === 'redirect.failed').length <= 1,
+        )
         .forEach((path, index) => {
           const name = describePath('loginForm', `${kind} (screen)`, index, path);
           it(name, async () => {

@@ -1,8 +1,17 @@
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, StateValue } from 'xstate';
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyStateNode,
+  EventObject,
+  StateValue,
+} from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>;
+
+/** A sample event with its payload (done/error/after events included). */
+export type ModelEvent = EventObject & Record<string, unknown>;
 
 export interface ModelOptions {
   /** Sample events, including the done/error events of invoked actors and delayed events. */
@@ -60,7 +69,12 @@ export function describeEvent(event: EventObject): string {
   return event.type;
 }
 
-export function describePath(machineId: string, kind: string, index: number, path: ModelPath): string {
+export function describePath(
+  machineId: string,
+  kind: string,
+  index: number,
+  path: ModelPath,
+): string {
   const events = path.steps.slice(1).map((step) => describeEvent(step.event));
   const end = leafPaths(path.state.value as StateValue).join('+');
   return `[${machineId}] ${kind} #${index + 1}: ${events.length ? events.join(' -> ') : '(start)'} => ${end}`;
@@ -126,4 +140,21 @@ export function flush(): Promise<void> {
 
 export function expectSameState(actual: StateValue, expected: StateValue, where: string): void {
   expect(actual, where).toEqual(expected);
+}
+
+/**
+ * Drops every path whose events are a prefix of another path's events (the longer path replays
+ * the shorter one on the way), like xstate's deduplicatePaths.
+ */
+export function withoutPrefixPaths(paths: ModelPath[]): ModelPath[] {
+  const keys = paths.map((path) => stepsOf(path).map((step) => JSON.stringify(step.event)));
+  return paths.filter((_, index) => {
+    const mine = keys[index]!;
+    return !keys.some(
+      (other, otherIndex) =>
+        otherIndex !== index &&
+        other.length > mine.length &&
+        mine.every((event, position) => other[position] === event),
+    );
+  });
 }

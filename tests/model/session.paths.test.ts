@@ -4,7 +4,6 @@ import {
   fromCallback,
   fromPromise,
   type AnyMachineSnapshot,
-  type EventObject,
   type StateValue,
 } from 'xstate';
 
@@ -24,13 +23,14 @@ import {
   flush,
   PendingActors,
   stepsOf,
+  type ModelEvent,
   type ModelPath,
 } from './model-utils';
 
 const ada = identityUser();
 const grace = identityUser({ uid: 'uid-grace', email: 'grace@example.com', displayName: 'Grace' });
 
-const events: EventObject[] = [
+const events: ModelEvent[] = [
   { type: 'auth.changed', user: ada },
   { type: 'auth.changed', user: grace },
   { type: 'auth.changed', user: null },
@@ -96,7 +96,11 @@ async function replay(path: ModelPath): Promise<StateValue> {
       }
     }
     await flush();
-    expectSameState(actor.getSnapshot().value, step.state.value, `step ${index + 1} (${step.event.type})`);
+    expectSameState(
+      actor.getSnapshot().value,
+      step.state.value,
+      `step ${index + 1} (${step.event.type})`,
+    );
   }
   const end = actor.getSnapshot().value;
   actor.stop();

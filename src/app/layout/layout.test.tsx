@@ -8,7 +8,9 @@ import { renderApp } from '@/testing/render';
 import { countSet, notificationAdded } from '@/store/notifications.slice';
 
 function signedInAs(overrides: Parameters<typeof backendUserJson>[0] = {}, route = '/dashboard') {
-  server.use(http.get(`${TEST_API}/api/users`, () => HttpResponse.json(backendUserJson(overrides))));
+  server.use(
+    http.get(`${TEST_API}/api/users`, () => HttpResponse.json(backendUserJson(overrides))),
+  );
   return renderApp({ route, session: { identity: identityUser() } });
 }
 
@@ -20,7 +22,15 @@ describe('sidebar', () => {
   it('shows every link for a user with every module', async () => {
     signedInAs();
     const nav = await mainNav();
-    for (const name of ['Dashboard', 'Responses', 'Quotes', 'Browse Jobs', 'Leads', 'Messages', 'Activity']) {
+    for (const name of [
+      'Dashboard',
+      'Responses',
+      'Quotes',
+      'Browse Jobs',
+      'Leads',
+      'Messages',
+      'Activity',
+    ]) {
       expect(nav.getByRole('link', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
     }
     expect(nav.getByRole('link', { name: 'Browse Jobs' })).toHaveAttribute('href', '/upwork-jobs');
@@ -96,9 +106,13 @@ describe('top bar', () => {
   });
 
   it('falls back to the email when there is no name', async () => {
-    server.use(http.get(`${TEST_API}/api/users`, () => HttpResponse.json(backendUserJson({ name: null }))));
+    server.use(
+      http.get(`${TEST_API}/api/users`, () => HttpResponse.json(backendUserJson({ name: null }))),
+    );
     renderApp({ route: '/dashboard', session: { identity: identityUser({ displayName: null }) } });
-    expect(await screen.findByRole('link', { name: 'Profile: ada@example.com' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Profile: ada@example.com' }),
+    ).toBeInTheDocument();
   });
 
   it('the dark-mode toggle flips the theme, stores it and sets the root class', async () => {
@@ -116,7 +130,12 @@ describe('top bar', () => {
     await mainNav();
     act(() => {
       store.dispatch(
-        notificationAdded({ id: 'n1', title: 'Client replied', body: 'Can we talk?', createdAt: '2026-11-22T03:00:00.000Z' }),
+        notificationAdded({
+          id: 'n1',
+          title: 'Client replied',
+          body: 'Can we talk?',
+          createdAt: '2026-11-22T03:00:00.000Z',
+        }),
       );
     });
     await user.click(screen.getByRole('button', { name: 'Notifications (1 unread)' }));
@@ -133,7 +152,9 @@ describe('top bar', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     await user.click(within(drawer).getByRole('link', { name: 'Leads' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument(),
+    );
     expect(await screen.findByRole('heading', { name: 'Leads' })).toBeInTheDocument();
   });
 });

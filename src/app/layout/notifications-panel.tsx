@@ -64,21 +64,34 @@ export function NotificationsPanel() {
           ) : (
             <ul className="max-h-80 space-y-1 overflow-y-auto">
               {items.map((item) => (
-                <li key={item.id} className="rounded-lg p-2 hover:bg-slate-50 dark:hover:bg-slate-800">
+                <li
+                  key={item.id}
+                  className="rounded-lg p-2 hover:bg-slate-50 dark:hover:bg-slate-800"
+                >
                   {item.href ? (
                     <Popover.Close asChild>
-                      <Link to={item.href} className="block focus-visible:outline-2 focus-visible:outline-indigo-600">
+                      <Link
+                        to={item.href}
+                        className="block focus-visible:outline-2 focus-visible:outline-indigo-600"
+                      >
                         <span className="block text-sm font-medium">{item.title}</span>
-                        <span className="block text-sm text-slate-600 dark:text-slate-300">{item.body}</span>
+                        <span className="block text-sm text-slate-600 dark:text-slate-300">
+                          {item.body}
+                        </span>
                       </Link>
                     </Popover.Close>
                   ) : (
                     <>
                       <span className="block text-sm font-medium">{item.title}</span>
-                      <span className="block text-sm text-slate-600 dark:text-slate-300">{item.body}</span>
+                      <span className="block text-sm text-slate-600 dark:text-slate-300">
+                        {item.body}
+                      </span>
                     </>
                   )}
-                  <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
+                  <time
+                    dateTime={item.createdAt}
+                    className="mt-1 block text-xs text-slate-600 dark:text-slate-400"
+                  >
                     {new Date(item.createdAt).toLocaleString()}
                   </time>
                 </li>

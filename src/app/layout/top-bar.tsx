@@ -20,7 +20,12 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:px-6 dark:border-slate-800 dark:bg-slate-950/95">
-      <button type="button" className={`${iconButton} lg:hidden`} aria-label="Open menu" onClick={onOpenMenu}>
+      <button
+        type="button"
+        className={`${iconButton} lg:hidden`}
+        aria-label="Open menu"
+        onClick={onOpenMenu}
+      >
         <Menu className="size-5" aria-hidden="true" />
       </button>
       <div className="ml-auto flex items-center gap-1 md:gap-2">
@@ -32,7 +37,11 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
           onClick={() => dispatch(themeToggled())}
         >
-          {dark ? <Sun className="size-5" aria-hidden="true" /> : <Moon className="size-5" aria-hidden="true" />}
+          {dark ? (
+            <Sun className="size-5" aria-hidden="true" />
+          ) : (
+            <Moon className="size-5" aria-hidden="true" />
+          )}
         </button>
         <NotificationsPanel />
         <Link

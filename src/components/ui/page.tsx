@@ -17,7 +17,9 @@ export function PageHeader({
           {title}
         </h1>
         {description ? (
-          <p className="mt-1 max-w-prose text-sm text-slate-600 dark:text-slate-300">{description}</p>
+          <p className="mt-1 max-w-prose text-sm text-slate-600 dark:text-slate-300">
+            {description}
+          </p>
         ) : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

@@ -32,7 +32,10 @@ function UsersPageChunk({
     return (
       <tr>
         <td colSpan={4} className="px-4 py-6">
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-red-700 dark:text-red-400">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 text-red-700 dark:text-red-400"
+          >
             Could not load the users.
             <button type="button" className={buttonClass.secondary} onClick={() => void refetch()}>
               Retry
@@ -69,7 +72,9 @@ function UsersPageChunk({
 function UserRow({ user }: { user: BackendUser }) {
   return (
     <tr className="border-t border-slate-200 dark:border-slate-700">
-      <td className="px-4 py-3 font-medium text-slate-900 dark:text-slate-100">{user.name ?? '—'}</td>
+      <td className="px-4 py-3 font-medium text-slate-900 dark:text-slate-100">
+        {user.name ?? '—'}
+      </td>
       <td className="px-4 py-3 break-all">{user.email}</td>
       <td className="px-4 py-3">{user.role}</td>
       <td className="px-4 py-3">{user.modules.length > 0 ? user.modules.join(', ') : 'none'}</td>
@@ -98,10 +103,18 @@ export default function UsersPage() {
             <caption className="sr-only">Users</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
               <tr>
-                <th scope="col" className="px-4 py-3">Name</th>
-                <th scope="col" className="px-4 py-3">Email</th>
-                <th scope="col" className="px-4 py-3">Role</th>
-                <th scope="col" className="px-4 py-3">Modules</th>
+                <th scope="col" className="px-4 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Modules
+                </th>
               </tr>
             </thead>
             <tbody>

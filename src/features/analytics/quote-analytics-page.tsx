@@ -6,7 +6,10 @@ import { EmptyState, PageHeader } from '@/components/ui/page';
 export default function QuoteAnalyticsPage() {
   return (
     <>
-      <PageHeader title={'Quote Analytics'} description={'How your quotes are received and what they are worth.'} />
+      <PageHeader
+        title={'Quote Analytics'}
+        description={'How your quotes are received and what they are worth.'}
+      />
       <EmptyState
         icon={<ChartNoAxesColumn className="size-8" />}
         title={'No quote data yet'}

@@ -6,7 +6,10 @@ import { EmptyState, PageHeader } from '@/components/ui/page';
 export default function ResponseAnalyticsPage() {
   return (
     <>
-      <PageHeader title={'Response Analytics'} description={'Which responses, templates and jobs lead to replies and hires.'} />
+      <PageHeader
+        title={'Response Analytics'}
+        description={'Which responses, templates and jobs lead to replies and hires.'}
+      />
       <EmptyState
         icon={<ChartNoAxesColumn className="size-8" />}
         title={'No response data yet'}

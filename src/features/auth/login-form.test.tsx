@@ -17,20 +17,33 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-const authError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+const authError = (code: string) =>
+  Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
-function renderForm(actors: Partial<Record<'signIn' | 'reset' | 'popup' | 'redirect', () => Promise<void>>>) {
-  const signIn = vi.fn(actors.signIn ?? (() => Promise.resolve()));
-  const reset = vi.fn(actors.reset ?? (() => Promise.resolve()));
+function renderForm(
+  actors: Partial<Record<'signIn' | 'reset' | 'popup' | 'redirect', () => Promise<void>>>,
+) {
+  const signIn = vi.fn<(input: { email: string; password: string }) => Promise<void>>(
+    actors.signIn ?? (() => Promise.resolve()),
+  );
+  const reset = vi.fn<(input: { email: string }) => Promise<void>>(
+    actors.reset ?? (() => Promise.resolve()),
+  );
   const logic = loginFormMachine.provide({
     actors: {
-      signInWithPassword: fromPromise(({ input }) => signIn.call(null, input as never)),
-      sendPasswordReset: fromPromise(({ input }) => reset.call(null, input as never)),
+      signInWithPassword: fromPromise(({ input }) => signIn(input)),
+      sendPasswordReset: fromPromise(({ input }) => reset(input)),
       signInWithGooglePopup: fromPromise(actors.popup ?? (() => Promise.resolve())),
-      signInWithGoogleRedirect: fromPromise(actors.redirect ?? (() => new Promise<void>(() => undefined))),
+      signInWithGoogleRedirect: fromPromise(
+        actors.redirect ?? (() => new Promise<void>(() => undefined)),
+      ),
     },
   });
-  return { ...renderWithProviders(<LoginForm logic={logic} />, { route: '/login' }), signIn, reset };
+  return {
+    ...renderWithProviders(<LoginForm logic={logic} />, { route: '/login' }),
+    signIn,
+    reset,
+  };
 }
 
 describe('LoginForm', () => {
@@ -69,7 +82,10 @@ describe('LoginForm', () => {
 
   it('falls back to a redirect when the Google popup is blocked', async () => {
     const redirect = vi.fn(() => new Promise<void>(() => undefined));
-    const { user } = renderForm({ popup: () => Promise.reject(authError('auth/popup-blocked')), redirect });
+    const { user } = renderForm({
+      popup: () => Promise.reject(authError('auth/popup-blocked')),
+      redirect,
+    });
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
     expect(
       await screen.findByText('Popup was blocked or closed. Redirecting to Google sign-in...'),
@@ -79,6 +95,9 @@ describe('LoginForm', () => {
 
   it("links 'create a new account' to /signup", () => {
     renderForm({});
-    expect(screen.getByRole('link', { name: 'create a new account' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'create a new account' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
   });
 });

@@ -62,7 +62,10 @@ export function LoginForm({ logic, completeRedirect }: LoginFormProps) {
       </p>
       <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Sign in">
         <div className="space-y-1">
-          <label htmlFor={emailId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          <label
+            htmlFor={emailId}
+            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
             Email
           </label>
           <input
@@ -73,7 +76,9 @@ export function LoginForm({ logic, completeRedirect }: LoginFormProps) {
             className={inputClass}
             value={email}
             disabled={busy}
-            onChange={(event) => send({ type: 'field.change', field: 'email', value: event.target.value })}
+            onChange={(event) =>
+              send({ type: 'field.change', field: 'email', value: event.target.value })
+            }
           />
         </div>
         <div className="space-y-1">

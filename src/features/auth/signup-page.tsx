@@ -1,4 +1,8 @@
-import { createUserWithEmailAndPassword, sendEmailVerification, updateProfile } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  sendEmailVerification,
+  updateProfile,
+} from 'firebase/auth';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -77,7 +81,9 @@ export function SignupForm({
   if (sent) {
     return (
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-50">Check your email</h1>
+        <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-50">
+          Check your email
+        </h1>
         <p role="status" className="mt-3 font-medium text-emerald-700 dark:text-emerald-400">
           {SIGNUP_TEXTS.verificationSent}
         </p>
@@ -102,7 +108,10 @@ export function SignupForm({
     const errorId = `${id}-error`;
     return (
       <div className="space-y-1">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        <label
+          htmlFor={id}
+          className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+        >
           {label}
         </label>
         <input
@@ -127,14 +136,24 @@ export function SignupForm({
 
   return (
     <div>
-      <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-50">Create your account</h1>
+      <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-50">
+        Create your account
+      </h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         Already have one?{' '}
-        <Link to={paths.login} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link
+          to={paths.login}
+          className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        >
           Sign in
         </Link>
       </p>
-      <form onSubmit={(event) => void submit(event)} className="mt-6 space-y-4" noValidate aria-label="Create account">
+      <form
+        onSubmit={(event) => void submit(event)}
+        className="mt-6 space-y-4"
+        noValidate
+        aria-label="Create account"
+      >
         {field('displayName', ids.name, 'Display name', 'text', 'name')}
         {field('email', ids.email, 'Email', 'email', 'email')}
         {field('password', ids.password, 'Password', 'password', 'new-password')}

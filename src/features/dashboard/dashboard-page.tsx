@@ -8,11 +8,16 @@ import { paths } from '@/config/paths';
 export default function DashboardPage() {
   return (
     <>
-      <PageHeader title={'Dashboard'} description={'Your pipeline at a glance: responses, replies, quotes and earnings.'} />
+      <PageHeader
+        title={'Dashboard'}
+        description={'Your pipeline at a glance: responses, replies, quotes and earnings.'}
+      />
       <EmptyState
         icon={<LayoutDashboard className="size-8" />}
         title={'Nothing to measure yet'}
-        description={'Once you send responses and win work, your reply rate, Connects spent, earnings and open pipeline appear here.'}
+        description={
+          'Once you send responses and win work, your reply rate, Connects spent, earnings and open pipeline appear here.'
+        }
         action={
           <Link to={paths.jobs} className={buttonClass.primary}>
             Browse jobs

@@ -142,6 +142,7 @@ export function formatCompactMoney(minor: number, currency: string): string {
         style: 'currency',
         currency,
         notation: 'compact',
+        minimumFractionDigits: 0,
         maximumFractionDigits: 1,
       }).format(major);
     } catch {

@@ -6,11 +6,16 @@ import { EmptyState, PageHeader } from '@/components/ui/page';
 export default function LeadsPage() {
   return (
     <>
-      <PageHeader title={'Leads'} description={'Conversations that may turn into work, and the money they bring.'} />
+      <PageHeader
+        title={'Leads'}
+        description={'Conversations that may turn into work, and the money they bring.'}
+      />
       <EmptyState
         icon={<Users className="size-8" />}
         title={'No leads yet'}
-        description={'When a client replies to a response, a lead appears here. Transactions will have their own tab.'}
+        description={
+          'When a client replies to a response, a lead appears here. Transactions will have their own tab.'
+        }
       />
     </>
   );

@@ -12,7 +12,9 @@ export default function MessagesPage() {
       <EmptyState
         icon={<Mail className="size-8" />}
         title={'No messages yet'}
-        description={'Connect your Upwork account in Settings to see and answer your messages here.'}
+        description={
+          'Connect your Upwork account in Settings to see and answer your messages here.'
+        }
         action={
           <Link to={paths.settingsAccount} className={buttonClass.primary}>
             Open settings

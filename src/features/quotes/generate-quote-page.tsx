@@ -6,7 +6,10 @@ import { EmptyState, PageHeader } from '@/components/ui/page';
 export default function GenerateQuotePage() {
   return (
     <>
-      <PageHeader title={'Generate Quote'} description={'Turn an RFP into a priced, structured quote.'} />
+      <PageHeader
+        title={'Generate Quote'}
+        description={'Turn an RFP into a priced, structured quote.'}
+      />
       <EmptyState
         icon={<Sparkles className="size-8" />}
         title={'No RFP added'}

@@ -16,7 +16,10 @@ export const MIN_PASSWORD_LENGTH = 6;
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
   const user = getFirebaseAuth().currentUser;
   if (!user?.email) throw new Error('You are not signed in.');
-  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+  await reauthenticateWithCredential(
+    user,
+    EmailAuthProvider.credential(user.email, currentPassword),
+  );
   await updatePassword(user, newPassword);
 }
 
@@ -200,7 +203,11 @@ export function AccountSection() {
           aria-pressed={dark}
           onClick={() => dispatch(themeToggled())}
         >
-          {dark ? <Moon className="size-4" aria-hidden="true" /> : <Sun className="size-4" aria-hidden="true" />}
+          {dark ? (
+            <Moon className="size-4" aria-hidden="true" />
+          ) : (
+            <Sun className="size-4" aria-hidden="true" />
+          )}
           Dark theme
         </button>
       </section>

@@ -5,7 +5,9 @@ import { TEST_API } from '../factories';
 
 /** Default answers; tests override with server.use(...). */
 export const handlers = [
-  http.post(`${TEST_API}/api/activities/log`, () => HttpResponse.json({ ok: true }, { status: 201 })),
+  http.post(`${TEST_API}/api/activities/log`, () =>
+    HttpResponse.json({ ok: true }, { status: 201 }),
+  ),
   // An open, silent event stream (the signed-in layout connects to it).
   http.get(
     `${TEST_API}/api/events`,

@@ -59,21 +59,30 @@ export function decodeJobCursor(raw: string, sort: JobSort): JobCursor {
   return { sort, value: parsed[1], id: parsed[2] };
 }
 
-/** The sort key of each sort, as SQL and as read from a row (for the next cursor). */
-function sortKey(sort: JobSort): { column: SQL; read: (row: JobRow) => number } {
+/**
+ * The sort key of each sort, as a column and as read from a row (for the next cursor). Every
+ * writer (toNewJobRow) sets posted_at, fit_score and budget_sort_minor, so the plain columns are
+ * used and the (user_id, key desc, id desc) indexes serve both the order and the keyset.
+ */
+function sortKey(sort: JobSort): {
+  column: typeof jobs.postedAt | typeof jobs.fitScore | typeof jobs.budgetSortMinor;
+  read: (row: JobRow) => number;
+  value: (cursorValue: number) => number | Date;
+} {
   switch (sort) {
     case 'fit':
-      return { column: sql`coalesce(${jobs.fitScore}, -1)`, read: (row) => row.fitScore ?? -1 };
+      return { column: jobs.fitScore, read: (row) => row.fitScore ?? 0, value: (v) => v };
     case 'budget':
       return {
-        column: sql`coalesce(${jobs.budgetSortMinor}, 0)`,
+        column: jobs.budgetSortMinor,
         read: (row) => row.budgetSortMinor ?? 0,
+        value: (v) => v,
       };
     case 'newest':
-      // Milliseconds since the epoch: exact, and comparable as a number in the cursor.
       return {
-        column: sql`(extract(epoch from coalesce(${jobs.postedAt}, ${jobs.createdAt})) * 1000)::bigint`,
+        column: jobs.postedAt,
         read: (row) => (row.postedAt ?? row.createdAt).getTime(),
+        value: (v) => new Date(v),
       };
   }
 }
@@ -140,10 +149,8 @@ export async function listJobRows(
   const conditions = filterConditions(userId, filter, now);
   if (cursor) {
     const after = decodeJobCursor(cursor, sort);
-    const cond = or(
-      lt(key.column, after.value),
-      and(eq(key.column, after.value), lt(jobs.id, after.id)),
-    );
+    const value = key.value(after.value);
+    const cond = or(lt(key.column, value), and(eq(key.column, value), lt(jobs.id, after.id)));
     if (cond) conditions.push(cond);
   }
   const rows = await db

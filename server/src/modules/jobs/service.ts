@@ -204,11 +204,24 @@ export function toJob(row: JobRow, options: { full?: boolean } = {}): Job {
   };
 }
 
+/**
+ * Users whose rows were all scored with this key (by this process): the stale-row query is
+ * skipped until their profile (and so the key) changes. Rows written later are scored with the
+ * current key; rows changed outside scoring call forgetFreshScores.
+ */
+const freshScoreKeys = new Map<string, string>();
+
+export function forgetFreshScores(userId: string): void {
+  freshScoreKeys.delete(userId);
+}
+
 /** Recomputes scores made for an older profile or rule set (a few thousand rows a call). */
 export async function rescoreStale(db: Database, userId: string, now: Date): Promise<number> {
   const profile = await scoringProfileFor(db, userId);
   const key = scoreKeyFor(profile);
+  if (freshScoreKeys.get(userId) === key) return 0;
   const stale = await repo.staleScoreRows(db, userId, key, RESCORE_BATCH);
+  if (stale.length < RESCORE_BATCH) freshScoreKeys.set(userId, key);
   if (stale.length === 0) return 0;
   await db.transaction(async (tx) => {
     for (const row of stale) {

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ResolvedModel } from '../../ai/registry.ts';
+import { activeModel } from '../ai-settings/service.ts';
 import type { Embedder } from './service.ts';
 
-/** Adapts the provider registry's batch embedder to the one-text `embed` the search takes. */
+/**
+ * Adapts the provider registry's batch embedder to the one-text `embed` the search takes. The
+ * model name stored beside embeddings is `<provider>:<embedding model>`, as the response agent
+ * uses, so both fill and read the same vectors.
+ */
 export function embedderFromModel(resolved: ResolvedModel | null): Embedder | null {
   if (!resolved?.embed || !resolved.embeddingModelId) return null;
   const batch = resolved.embed;
@@ -16,10 +21,7 @@ export function embedderFromModel(resolved: ResolvedModel | null): Embedder | nu
   };
 }
 
-/**
- * The embedder of the configured AI provider. Until the AI settings expose a resolved model to
- * other areas, there is none, and AI search answers with the word search and says so.
- */
-export function defaultEmbedder(_app: FastifyInstance): () => Promise<Embedder | null> {
-  return async () => null;
+/** The embedder of the AI provider in force (admin settings, else AI_* config), or null. */
+export function defaultEmbedder(app: FastifyInstance): () => Promise<Embedder | null> {
+  return async () => embedderFromModel(await activeModel(app.db, app.config));
 }

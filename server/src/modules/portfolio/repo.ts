@@ -15,6 +15,7 @@ import {
   type PortfolioFileRow,
   type PortfolioItemRow,
 } from '../../db/schema/portfolio.ts';
+import { responseCitations, responses, responseStatusEvents } from '../../db/schema/responses.ts';
 import { HttpError } from '../../http-error.ts';
 
 /** SQL for portfolio items and files. Every function takes the owner id and scopes by it. */
@@ -118,7 +119,7 @@ export async function hydrateItems(db: Database, rows: ItemRecord[]): Promise<Po
       .from(portfolioFiles)
       .where(inArray(portfolioFiles.itemId, ids))
       .orderBy(asc(portfolioFiles.createdAt), asc(portfolioFiles.id)),
-    citationStats(db, ids),
+    citationStats(db, ids, rows[0]!.userId),
   ]);
   const byItem = new Map<string, FileRecord[]>();
   for (const file of files) {
@@ -134,56 +135,45 @@ export async function hydrateItems(db: Database, rows: ItemRecord[]): Promise<Po
 /** Response statuses that mean the client answered (product.md, Responses). */
 export const REPLIED_STATUSES = ['replied', 'interview', 'hired'] as const;
 
-let citationTablesKnown: boolean | null = null;
-
 /**
- * How many responses cited each item and how many of those got a reply. The citations table
- * belongs to the responses area; until it exists every count is zero.
+ * How many of the owner's responses cited each item, and how many of those got a reply: the
+ * response is (or once was, by its status history) replied, interview or hired. Binned
+ * responses do not count.
  */
 export async function citationStats(
   db: Database,
   itemIds: string[],
+  userId?: string,
 ): Promise<Map<string, PortfolioCitationStats>> {
   const stats = new Map<string, PortfolioCitationStats>();
   if (itemIds.length === 0) return stats;
-  if (citationTablesKnown !== true) {
-    const [row] = await queryRows<{ citations: string | null; responses: string | null }>(
-      db,
-      sql`select to_regclass('public.response_citations')::text as citations, to_regclass('public.responses')::text as responses`,
-    );
-    citationTablesKnown = Boolean(row?.citations && row.responses);
-    if (!citationTablesKnown) {
-      citationTablesKnown = null;
-      return stats;
-    }
-  }
-  const idList = sql.join(
-    itemIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const replied = sql.join(
+  const everReplied = sql`(${responses.status} in (${sql.join(
     REPLIED_STATUSES.map((status) => sql`${status}`),
     sql`, `,
-  );
-  const rows = await queryRows<{
-    item_id: string;
-    responses: number | string;
-    replied: number | string;
-  }>(
-    db,
-    sql`
-    select c.portfolio_item_id as item_id,
-           count(distinct c.response_id) as responses,
-           count(distinct c.response_id) filter (where r.status in (${replied})) as replied
-    from response_citations c
-    join responses r on r.id = c.response_id
-    where c.portfolio_item_id in (${idList})
-    group by c.portfolio_item_id
-  `,
-  );
-  for (const row of rows) {
-    stats.set(row.item_id, { responses: Number(row.responses), replied: Number(row.replied) });
-  }
+  )}) or exists (select 1 from ${responseStatusEvents} where ${responseStatusEvents.responseId} = ${responses.id} and ${responseStatusEvents.toStatus} in (${sql.join(
+    REPLIED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )})))`;
+  const rows = await db
+    .select({
+      itemId: responseCitations.portfolioItemId,
+      responses: sql<number>`count(distinct ${responseCitations.responseId})`.mapWith(Number),
+      replied:
+        sql<number>`count(distinct ${responseCitations.responseId}) filter (where ${everReplied})`.mapWith(
+          Number,
+        ),
+    })
+    .from(responseCitations)
+    .innerJoin(responses, eq(responses.id, responseCitations.responseId))
+    .where(
+      and(
+        inArray(responseCitations.portfolioItemId, itemIds),
+        isNull(responses.deletedAt),
+        userId ? eq(responseCitations.userId, userId) : undefined,
+      ),
+    )
+    .groupBy(responseCitations.portfolioItemId);
+  for (const row of rows) stats.set(row.itemId, { responses: row.responses, replied: row.replied });
   return stats;
 }
 

@@ -12,6 +12,7 @@ import { createHarness, type Harness, type SignedIn } from '#test-support/server
 
 import { activities } from '../../db/schema/activities.ts';
 import { portfolioFiles, portfolioItems } from '../../db/schema/portfolio.ts';
+import { responseCitations, responses, responseStatusEvents } from '../../db/schema/responses.ts';
 import { makeExe, makeImage, makePdf } from './test-fixtures.ts';
 
 const UPLOAD_LIMIT = 300_000;
@@ -429,7 +430,8 @@ describe('uploads', () => {
       const response = await upload(alice, item.id, name, await makeImage('png'));
       expect(response.statusCode, response.body).toBe(201);
       const shown: string = response.json().file.originalName;
-      for (const forbidden of ['/', '\\', '\u0000', '\u202e']) expect(shown).not.toContain(forbidden);
+      for (const forbidden of ['/', '\\', '\u0000', '\u202e'])
+        expect(shown).not.toContain(forbidden);
     }
     for (const entry of await filesOnDisk(alice.user.id)) {
       expect(entry).toMatch(/^[0-9a-f-]{36}(\.thumb)?\.(png|jpg|pdf|webp)$/);
@@ -589,6 +591,52 @@ describe('ownership (IDOR): another user’s items and files are invisible', () 
     const response = await call(admin, { method: 'GET', url: `/api/portfolio/files/${fileId}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('attachment');
+  });
+});
+
+describe('citations', () => {
+  it('counts the responses that cited an item and how many of them got a reply', async () => {
+    const user = await h.signIn({ modules: ['portfolio'] });
+    const item = await createItem(user, { title: 'Cited case study' });
+    const job = {
+      title: 'A job',
+      description: '',
+      url: null,
+      skills: [],
+      screeningQuestions: [],
+      clientName: null,
+      budget: null,
+    };
+    const db = h.database.db;
+    const made = await db
+      .insert(responses)
+      .values([
+        { userId: user.user.id, job, status: 'sent' },
+        { userId: user.user.id, job, status: 'replied' },
+        // Replied once, declined later: it still got a reply.
+        { userId: user.user.id, job, status: 'declined' },
+        // Binned responses do not count.
+        { userId: user.user.id, job, status: 'hired', deletedAt: new Date() },
+      ])
+      .returning({ id: responses.id });
+    await db.insert(responseStatusEvents).values({
+      userId: user.user.id,
+      responseId: made[2]!.id,
+      fromStatus: 'sent',
+      toStatus: 'replied',
+    });
+    await db.insert(responseCitations).values(
+      made.map((response) => ({
+        responseId: response.id,
+        portfolioItemId: item.id,
+        userId: user.user.id,
+        title: item.title,
+      })),
+    );
+    const read = await call(user, { method: 'GET', url: `/api/portfolio/items/${item.id}` });
+    expect(read.json().citations).toEqual({ responses: 3, replied: 2 });
+    const list = await call(user, { method: 'GET', url: '/api/portfolio/items' });
+    expect(list.json().items[0].citations).toEqual({ responses: 3, replied: 2 });
   });
 });
 

@@ -73,7 +73,11 @@ const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = async (ap
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await Promise.allSettled([...pending]);
+    // Background embeddings get a few seconds to finish; a slow provider never blocks shutdown.
+    await Promise.race([
+      Promise.allSettled([...pending]),
+      new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
+    ]);
   });
 
   await app.register(multipart, {

@@ -410,7 +410,8 @@ export async function embedItem(
         eq(portfolioItems.userId, userId),
         eq(portfolioItems.id, itemId),
         // Only if nobody edited it meanwhile (an edit clears the embedding and bumps updated_at).
-        eq(portfolioItems.updatedAt, row.updatedAt),
+        // (compared at millisecond precision: JavaScript dates have no microseconds).
+        sql`date_trunc('milliseconds', ${portfolioItems.updatedAt}) = ${row.updatedAt.toISOString()}::timestamptz`,
       ),
     );
   return true;

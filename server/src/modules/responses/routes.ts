@@ -83,7 +83,8 @@ const responseRoutes: FastifyPluginAsyncZod = async (app) => {
       headers.vary = 'Origin';
     }
     reply.raw.writeHead(200, headers);
-    reply.raw.flushHeaders?.();
+    // A comment line first, so the client sees the stream open before any database or model work.
+    reply.raw.write(': generating\n\n');
     const controller = new AbortController();
     reply.raw.on('close', () => {
       if (!reply.raw.writableEnded) controller.abort();

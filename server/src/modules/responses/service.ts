@@ -420,12 +420,15 @@ export async function prepareGeneration(
       );
     template = { id: row.id, name: row.name, body: row.body, isDefault: row.isDefault };
   }
-  const defaults = await profileDefaults(db, user.id);
+  const [defaults, profile] = await Promise.all([
+    profileDefaults(db, user.id),
+    loadAgentProfile(db, user.id, user.name),
+  ]);
   return {
     user,
     job,
     jobRow,
-    profile: await loadAgentProfile(db, user.id, user.name),
+    profile,
     template,
     templateChosen: Boolean(body.templateId),
     body: { ...body, tone: body.tone ?? defaults.tone, length: body.length ?? defaults.length },

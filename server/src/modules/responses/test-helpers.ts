@@ -10,7 +10,7 @@ export function parseEvents(payload: string): GenerationEvent[] {
   return payload
     .split('\n\n')
     .map((block) => block.trim())
-    .filter(Boolean)
+    .filter((block) => block.startsWith('event: '))
     .map((block) => {
       const type = /^event: (.+)$/m.exec(block)?.[1] ?? '';
       const data = /^data: (.+)$/m.exec(block)?.[1] ?? '{}';

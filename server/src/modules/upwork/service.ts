@@ -38,7 +38,7 @@ import {
 import { RateLimiter } from '../../integrations/upwork/rate-limiter.ts';
 import { recordActivity } from '../activities/service.ts';
 import * as jobsRepo from '../jobs/repo.ts';
-import { scoreKeyFor, scoringProfileFor, toNewJobRow } from '../jobs/service.ts';
+import { forgetFreshScores, scoreKeyFor, scoringProfileFor, toNewJobRow } from '../jobs/service.ts';
 
 /**
  * The Upwork connection (issue 4 item 1) and the job sync. Tokens are encrypted with the key
@@ -454,4 +454,5 @@ export async function fetchJobDetails(
     // Questions can carry prompt traps: score again on the next read.
     scoreKey: null,
   });
+  forgetFreshScores(userId);
 }
