@@ -25,6 +25,7 @@ export default defineConfig({
   },
   resolve: { alias: { '@': src } },
   html: {
+    template: './src/index.html',
     title: 'Bidwright',
     meta: {
       description:

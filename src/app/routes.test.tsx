@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { backendUserJson, identityUser, TEST_API } from '@/testing/factories';
@@ -44,10 +44,16 @@ describe('route guards', () => {
     expect(location()).toBe('/dashboard');
   });
 
-  it("shows 'Loading...' with a spinner while the session loads", () => {
-    server.use(http.get(`${TEST_API}/api/users`, () => new Promise<never>(() => undefined)));
+  it("shows 'Loading...' with a spinner while the session loads", async () => {
+    server.use(
+      http.get(`${TEST_API}/api/users`, async () => {
+        await delay(300);
+        return HttpResponse.json(backendUserJson());
+      }),
+    );
     renderApp({ route: '/dashboard', ...signedIn });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it("shows 'Access Denied' on /users and /settings/users to a member", async () => {
@@ -104,9 +110,10 @@ describe('module gating', () => {
   });
 
   it('a route of an enabled module shows the screen', async () => {
-    backendAnswers({ modules: ['response'] });
-    renderApp({ route: '/responses', ...signedIn });
-    expect(await screen.findByRole('heading', { name: 'Responses' })).toBeInTheDocument();
+    backendAnswers({ modules: ['proposal'] });
+    renderApp({ route: '/quotes', ...signedIn });
+    expect(await screen.findByRole('heading', { name: 'Quotes', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/not enabled for your account/)).not.toBeInTheDocument();
   });
 
   it('when the backend user cannot be loaded, gated routes are not enabled (no role)', async () => {

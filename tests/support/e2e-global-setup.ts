@@ -3,7 +3,7 @@
  * beside `npm start`: the SPA built for API port 5150 and emulator 9299, a fresh Auth emulator,
  * the API on 5150 with a fresh PGlite folder, the SPA served on 3150, and the demo accounts.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -76,6 +76,12 @@ export default async function setup(project: TestProject) {
     await web?.close().catch(() => {});
     await runningApi?.process.stop('SIGTERM', 10_000);
     await emulator?.stop();
+    // The stack's logs outlive the run, for whoever reads a failure (test-results/ is ignored).
+    mkdirSync('test-results/e2e-logs', { recursive: true });
+    for (const log of ['api.log', 'build.log', 'firebase-emulator.log']) {
+      if (existsSync(join(work, log)))
+        copyFileSync(join(work, log), join('test-results/e2e-logs', log));
+    }
     rmSync(work, { recursive: true, force: true });
     releaseLock();
   };

@@ -14,6 +14,8 @@ import { JobFiltersBar } from './job-filters-bar';
 import { JobList } from './job-list';
 import {
   errorMessage,
+  useListSavedSearchesQuery,
+  useLoadSavedSearchMutation,
   useGetUpworkConnectionQuery,
   useListJobsInfiniteQuery,
   useSyncUpworkJobsMutation,
@@ -83,6 +85,21 @@ export default function JobsPage() {
     setParams(next);
     if (connected) void sync(search.filters);
   };
+
+  // Arriving from a saved-search notification (/upwork-jobs?saved=<id>): apply its filters once.
+  const savedSearches = useListSavedSearchesQuery();
+  const [markLoaded] = useLoadSavedSearchMutation();
+  const appliedSaved = useRef<string | null>(null);
+  useEffect(() => {
+    if (!savedId || appliedSaved.current === savedId || activeFilterCount(filters) > 0 || filters.q)
+      return;
+    const search = savedSearches.data?.find((item) => item.id === savedId);
+    if (!search) return;
+    appliedSaved.current = savedId;
+    void markLoaded(search.id);
+    const next = filtersToParams(search.filters, params);
+    setParams(next, { replace: true });
+  }, [savedId, savedSearches.data, filters, params, setParams, markLoaded]);
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);

@@ -142,6 +142,16 @@ function answer({
     http.post(`${TEST_API}/api/upwork/sync`, () =>
       HttpResponse.json({ fetched: 0, created: 0, updated: 0, dropped: 0 }),
     ),
+    http.post(`${TEST_API}/api/saved-searches/:id/load`, ({ params }) => {
+      keep('load', params.id);
+      const found = saved.find((item) => item.id === params.id);
+      return found
+        ? HttpResponse.json({ ...found, newMatches: 0 })
+        : HttpResponse.json(
+            { error: { code: 'not_found', message: 'Saved search not found' } },
+            { status: 404 },
+          );
+    }),
   );
   return seen;
 }
@@ -293,6 +303,33 @@ describe('/upwork-jobs', { timeout: 20_000 }, () => {
         expect.arrayContaining(['search_jobs', 'filter_jobs_by_score']),
       ),
     );
+  });
+
+  it('a saved-search notification link applies that search’s filters', async () => {
+    const search: SavedSearch = {
+      id: '0b5c3f9e-1d2a-4c3b-9f8e-7a6b5c4d3e2f',
+      name: 'Rust',
+      filters: { q: 'rustlang', jobType: 'hourly' },
+      alert: true,
+      lastCheckedAt: null,
+      lastMatchAt: null,
+      newMatches: 2,
+      createdAt: '2026-11-22T02:00:00.000Z',
+      updatedAt: '2026-11-22T02:00:00.000Z',
+    };
+    const seen = answer({ jobs: [job()], saved: [search] });
+    renderApp({ route: `/upwork-jobs?saved=${search.id}`, ...signedIn });
+    await waitFor(
+      () =>
+        expect(
+          seen.jobsQueries.some((q) => q.get('q') === 'rustlang' && q.get('jobType') === 'hourly'),
+        ).toBe(true),
+      {
+        timeout: 15_000,
+      },
+    );
+    await waitFor(() => expect(seen.bodies.load).toEqual([search.id]));
+    expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('rustlang');
   });
 
   it('says so when nothing matches the filters', async () => {

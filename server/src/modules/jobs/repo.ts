@@ -1,5 +1,6 @@
 import {
   and,
+  getTableColumns,
   arrayOverlaps,
   asc,
   desc,
@@ -66,7 +67,7 @@ export function decodeJobCursor(raw: string, sort: JobSort): JobCursor {
  */
 function sortKey(sort: JobSort): {
   column: typeof jobs.postedAt | typeof jobs.fitScore | typeof jobs.budgetSortMinor;
-  read: (row: JobRow) => number;
+  read: (row: JobListRow) => number;
   value: (cursorValue: number) => number | Date;
 } {
   switch (sort) {
@@ -136,6 +137,10 @@ export function filterConditions(userId: string, filter: JobListFilter, now: Dat
   return conditions;
 }
 
+/** Every column but the search vector (large, and only the database reads it). */
+const { search: _search, ...listColumns } = getTableColumns(jobs);
+export type JobListRow = Omit<JobRow, 'search'>;
+
 export async function listJobRows(
   db: Database,
   userId: string,
@@ -144,7 +149,7 @@ export async function listJobRows(
   limit: number,
   cursor: string | undefined,
   now: Date,
-): Promise<{ rows: JobRow[]; nextCursor: string | null }> {
+): Promise<{ rows: JobListRow[]; nextCursor: string | null }> {
   const key = sortKey(sort);
   const conditions = filterConditions(userId, filter, now);
   if (cursor) {
@@ -154,10 +159,11 @@ export async function listJobRows(
     if (cond) conditions.push(cond);
   }
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(jobs)
     .where(and(...conditions))
-    .orderBy(desc(key.column), desc(jobs.id))
+    // NULLS LAST as in the indexes (drizzle-kit writes DESC NULLS LAST), so they serve the order.
+    .orderBy(sql`${key.column} desc nulls last`, sql`${jobs.id} desc nulls last`)
     .limit(limit + 1);
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];

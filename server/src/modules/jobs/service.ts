@@ -55,7 +55,7 @@ export function scoreKeyFor(profile: ScoringProfile): string {
   return createHash('sha256').update(material).digest('hex').slice(0, 16);
 }
 
-function scoringInput(job: ParsedJob | JobRow): ScoringJob {
+function scoringInput(job: ParsedJob | repo.JobListRow): ScoringJob {
   if ('client' in job) {
     return {
       ...job,
@@ -163,7 +163,7 @@ export function toNewJobRow(
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toJob(row: JobRow, options: { full?: boolean } = {}): Job {
+export function toJob(row: repo.JobListRow, options: { full?: boolean } = {}): Job {
   const description =
     options.full || row.description.length <= LIST_DESCRIPTION_CHARS
       ? row.description

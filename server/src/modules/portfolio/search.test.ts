@@ -362,6 +362,32 @@ describe('searchPortfolio, AI mode', () => {
   });
 });
 
+describe('searchPortfolio, AI mode vectors kept in memory', () => {
+  it('sees items added, edited and binned since the last search', async () => {
+    const ai = (query: string) =>
+      searchPortfolio(handle.db, {
+        userId: owner,
+        query,
+        mode: 'ai',
+        embed: conceptEmbed,
+        embeddingModel: 'concepts-v3',
+        limit: 1,
+      });
+    expect(titles(await ai('bank money invoice'))).not.toEqual(['Payment ledger reconciliation']);
+    const added = await insertItem(handle.db, owner, {
+      ...blank,
+      title: 'Payment ledger reconciliation',
+      description: 'Stripe payouts matched to the bank ledger every night.',
+    });
+    expect(titles(await ai('bank money invoice'))).toEqual(['Payment ledger reconciliation']);
+    await updateItem(handle.db, owner, added.id, { description: 'A clinic for patients.' });
+    const afterEdit = await ai('bank money invoice');
+    expect(afterEdit.results[0]!.similarity).toBeLessThan(0.9);
+    await setDeleted(handle.db, owner, added.id, true);
+    expect(titles(await ai('clinic patients'))).not.toContain('Payment ledger reconciliation');
+  });
+});
+
 describe('query helpers', () => {
   it('keeps words with inner punctuation and drops operators', () => {
     expect(parseQuery('Node.js, C++ & C# | react-native!').words).toEqual([

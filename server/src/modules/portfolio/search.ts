@@ -116,7 +116,15 @@ export async function searchPortfolio(
   await backfillEmbeddings(db, options.userId, options.embed, model);
   const [textRanked, vectorRanked] = await Promise.all([
     parsed.tsquery ? textCandidates(db, scope, parsed.tsquery, CANDIDATES) : Promise.resolve([]),
-    vectorCandidates(db, scope, vector, model, CANDIDATES),
+    vectorCandidates(
+      db,
+      options.userId,
+      scope,
+      Boolean(options.skill || options.industry),
+      vector,
+      model,
+      CANDIDATES,
+    ),
   ]);
   const fused = new Map<
     string,
@@ -210,13 +218,86 @@ async function textCandidates(db: Database, scope: SQL, tsquery: SQL, limit: num
   return rows.map((row) => ({ id: row.id, rank: Number(row.rank) }));
 }
 
+/**
+ * Vectors of one owner and model, kept in this process and checked against the database on every
+ * search (a stamp of count and last change), so replicas never serve stale vectors. Scoring in
+ * memory is far cheaper than unnesting arrays in SQL; the cache is bounded by bytes.
+ */
+type VectorSet = { stamp: string; ids: string[]; vectors: Float32Array; dims: number };
+const vectorCache = new Map<string, VectorSet>();
+const VECTOR_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+function cacheBytes(): number {
+  let total = 0;
+  for (const set of vectorCache.values()) total += set.vectors.byteLength;
+  return total;
+}
+
+async function ownerVectors(
+  db: Database,
+  userId: string,
+  model: string,
+  dims: number,
+): Promise<VectorSet> {
+  const live = sql`${portfolioItems.userId} = ${userId} and ${portfolioItems.deletedAt} is null
+      and ${portfolioItems.embeddingModel} = ${model} and cardinality(${portfolioItems.embedding}) = ${dims}`;
+  const [stampRow] = await queryRows<{ stamp: string }>(
+    db,
+    sql`select count(*)::text || '|' || coalesce(max(${portfolioItems.updatedAt})::text, '') || '|' ||
+          coalesce(sum(hashtext(${portfolioItems.id}::text))::text, '') as stamp
+        from ${portfolioItems} where ${live}`,
+  );
+  const stamp = stampRow?.stamp ?? '';
+  const key = `${userId}|${model}|${dims}`;
+  const cached = vectorCache.get(key);
+  if (cached && cached.stamp === stamp) {
+    vectorCache.delete(key);
+    vectorCache.set(key, cached);
+    return cached;
+  }
+  const rows = await queryRows<{ id: string; embedding: string }>(
+    db,
+    sql`select ${portfolioItems.id} as id, ${portfolioItems.embedding}::text as embedding
+        from ${portfolioItems} where ${live}`,
+  );
+  const vectors = new Float32Array(rows.length * dims);
+  rows.forEach((row, index) => {
+    const values = row.embedding.slice(1, -1).split(',');
+    for (let d = 0; d < dims; d += 1) vectors[index * dims + d] = Number(values[d] ?? 0);
+  });
+  const set: VectorSet = { stamp, ids: rows.map((row) => row.id), vectors, dims };
+  vectorCache.delete(key);
+  if (vectors.byteLength <= VECTOR_CACHE_MAX_BYTES) {
+    vectorCache.set(key, set);
+    while (cacheBytes() > VECTOR_CACHE_MAX_BYTES) {
+      const oldest = vectorCache.keys().next().value;
+      if (oldest === undefined) break;
+      vectorCache.delete(oldest);
+    }
+  }
+  return set;
+}
+
 async function vectorCandidates(
   db: Database,
+  userId: string,
   scope: SQL,
+  filtered: boolean,
   vector: number[],
   model: string,
   limit: number,
 ) {
+  if (!filtered) {
+    const set = await ownerVectors(db, userId, model, vector.length);
+    const scored = set.ids.map((id, index) => {
+      let dot = 0;
+      const offset = index * set.dims;
+      for (let d = 0; d < set.dims; d += 1) dot += set.vectors[offset + d]! * vector[d]!;
+      return { id, similarity: dot };
+    });
+    return scored.sort((a, b) => b.similarity - a.similarity).slice(0, limit);
+  }
+  // With skill or industry filters the database narrows the set first.
   const literal = vectorLiteral(vector);
   const rows = await queryRows<{ id: string; similarity: number | string }>(
     db,
