@@ -55,3 +55,13 @@ export const inviteUserResultSchema = z.object({
   user: backendUserSchema,
   passwordResetLink: z.string(),
 });
+
+/** PATCH /api/users/me: what a user may change about their own record. */
+export const updateOwnUserBodySchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'name must not be empty' })
+    .max(120, { message: 'name must be at most 120 characters' }),
+});
+export type UpdateOwnUserBody = z.infer<typeof updateOwnUserBodySchema>;

@@ -45,5 +45,11 @@ export const usersApi = api.injectEndpoints({
       providesTags: ['CurrentUser'],
       keepUnusedDataFor: 0,
     }),
+    /** PATCH /api/users/me: the user's own display name. */
+    renameSelf: build.mutation<BackendUserSummary, { name: string }>({
+      query: (body) => ({ url: '/api/users/me', method: 'PATCH', body }),
+      transformResponse: (body: unknown) => pickBackendUser(body),
+      invalidatesTags: ['CurrentUser'],
+    }),
   }),
 });

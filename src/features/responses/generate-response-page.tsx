@@ -115,7 +115,7 @@ function GenerateResponse(defaults: { tone: Tone; length: ResponseLength }) {
       jobId: jobIdParam,
       jobText: '',
       jobUrl: '',
-      templateId: '',
+      templateId: params.get('templateId') ?? '',
       tone: defaults.tone,
       length: defaults.length,
       variants: '1',
@@ -355,15 +355,20 @@ function GenerateResponse(defaults: { tone: Tone; length: ResponseLength }) {
             <label htmlFor="templateId" className="block text-sm font-medium">
               Template
             </label>
-            <select id="templateId" className={inputClass} {...register('templateId')}>
-              <option value="">Let the agent choose</option>
-              {(templates.data?.items ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                  {t.isDefault ? ' (default)' : ''}
-                </option>
-              ))}
-            </select>
+            {/* Mounted once the templates are known, so a ?templateId= default finds its option. */}
+            {templates.isLoading ? (
+              <p className="text-sm">Loading templates…</p>
+            ) : (
+              <select id="templateId" className={inputClass} {...register('templateId')}>
+                <option value="">Let the agent choose</option>
+                {(templates.data?.items ?? []).map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                    {t.isDefault ? ' (default)' : ''}
+                  </option>
+                ))}
+              </select>
+            )}
           </div>
           <div className="grid grid-cols-2 gap-3">
             <div>

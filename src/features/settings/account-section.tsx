@@ -6,7 +6,8 @@ import { buttonClass, inputClass } from '@/components/ui/page';
 import { describeAuthError } from '@/machines/auth-error-messages';
 import { useLogActivity } from '@/lib/activity-logger';
 import { getFirebaseAuth } from '@/lib/firebase';
-import { useCurrentUser } from '@/lib/session';
+import { useCurrentUser, useSessionActions } from '@/lib/session';
+import { usersApi } from '@/store/users.api';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectIsDark, themeToggled } from '@/store/theme.slice';
 
@@ -145,6 +146,69 @@ export function PasswordForm({
   );
 }
 
+/** Renames the signed-in user (PATCH /api/users/me), then re-reads the session's backend user. */
+export function DisplayNameForm({ initialName }: { initialName: string }) {
+  const [renameSelf, { isLoading }] = usersApi.useRenameSelfMutation();
+  const { refresh } = useSessionActions();
+  const [name, setName] = useState(initialName);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    if (name.trim() === '') {
+      setError('Enter a display name.');
+      return;
+    }
+    setError(null);
+    try {
+      await renameSelf({ name: name.trim() }).unwrap();
+      refresh();
+      setDone(true);
+    } catch (caught) {
+      const message = (caught as { data?: { error?: { message?: string } } }).data?.error?.message;
+      setError(message ?? 'Could not save the name. Check your connection and try again.');
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="mt-3 flex max-w-md flex-wrap items-end gap-2"
+      noValidate
+    >
+      <Field label="Display name">
+        {(id) => (
+          <input
+            id={id}
+            className={inputClass}
+            value={name}
+            maxLength={120}
+            autoComplete="name"
+            disabled={isLoading}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <button type="submit" className={buttonClass.secondary} disabled={isLoading}>
+        {isLoading ? 'Saving...' : 'Save name'}
+      </button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p role="status" className="w-full text-sm text-emerald-700 dark:text-emerald-400">
+          Your name was saved.
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 const cardClass =
   'rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900';
 
@@ -161,9 +225,8 @@ export function AccountSection() {
         <h2 id="profile-title" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
           Profile
         </h2>
+        {user ? <DisplayNameForm initialName={user.displayName ?? ''} /> : null}
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
-          <dt className="text-slate-600 dark:text-slate-400">Display name</dt>
-          <dd className="text-slate-900 dark:text-slate-100">{user?.displayName ?? 'Not set'}</dd>
           <dt className="text-slate-600 dark:text-slate-400">Email</dt>
           <dd className="break-all text-slate-900 dark:text-slate-100">{user?.email ?? '—'}</dd>
           <dt className="text-slate-600 dark:text-slate-400">Role</dt>

@@ -1,7 +1,9 @@
 import { LayoutTemplate, Plus, Star, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 
 import { EmptyState, PageHeader, buttonClass, inputClass } from '@/components/ui/page';
+import { paths } from '@/config/paths';
 import {
   TEMPLATE_VARIABLES,
   unknownTemplateVariables,
@@ -283,6 +285,14 @@ function TemplateEditor({
         >
           {busy ? 'Saving…' : 'Save template'}
         </button>
+        {draft.id ? (
+          <Link
+            className={buttonClass.secondary}
+            to={`${paths.generateResponse}?templateId=${draft.id}`}
+          >
+            Use in a response
+          </Link>
+        ) : null}
         {draft.id ? (
           <button type="button" className={buttonClass.secondary} onClick={() => void del()}>
             <Trash2 className="size-4" aria-hidden="true" /> Delete

@@ -242,6 +242,8 @@ export async function listJobs(
   query: ParsedListJobsQuery,
   now: Date,
 ): Promise<Page<Job>> {
+  // Upwork's 24-hour rule holds even when no poller or sync runs (an indexed, usually empty delete).
+  await repo.purgeExpiredUpworkJobs(db, now, userId);
   await rescoreStale(db, userId, now);
   const { sort, limit, cursor, ...filter } = query;
   const page = await repo.listJobRows(db, userId, filter, sort, limit, cursor, now);

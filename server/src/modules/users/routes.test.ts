@@ -106,4 +106,36 @@ describe('GET /api/users', () => {
     });
     expect(malformed.statusCode).toBe(400);
   });
+
+  it('lets a user rename themselves and nothing else', async () => {
+    const member = await h.signIn({ name: 'Old' });
+    const renamed = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: member.headers,
+      payload: { name: '  New Name ' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'New Name', role: 'member' });
+    const escalate = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: member.headers,
+      payload: { name: 'X', role: 'admin' },
+    });
+    expect(escalate.statusCode).toBe(400);
+    const empty = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: member.headers,
+      payload: { name: '   ' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toContain('name');
+    const again = await h.app.inject({
+      url: `/api/users?email=${member.user.email}`,
+      headers: member.headers,
+    });
+    expect(again.json()).toMatchObject({ name: 'New Name', role: 'member' });
+  });
 });

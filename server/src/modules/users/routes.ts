@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { apiErrorSchema } from '#contract/errors';
-import { backendUserSchema, getUsersQuerySchema } from '#contract/user';
+import { backendUserSchema, getUsersQuerySchema, updateOwnUserBodySchema } from '#contract/user';
 
-import { getUserByEmail } from './service.ts';
+import { recordActivity } from '../activities/service.ts';
+import { getUserByEmail, renameSelf } from './service.ts';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,6 +18,28 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getUserByEmail(app.db, request.user!, request.query.email),
+  );
+
+  app.patch(
+    '/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change your own display name',
+        body: updateOwnUserBodySchema,
+        response: { 200: backendUserSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await renameSelf(app.db, request.user!, request.body.name);
+      await recordActivity(app.db, {
+        userId: user.id,
+        action: 'update_profile',
+        details: { fields: ['name'] },
+        userAgent: request.headers['user-agent'],
+      });
+      return user;
+    },
   );
 };
 

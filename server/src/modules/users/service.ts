@@ -48,3 +48,14 @@ export async function getUserByEmail(
   if (!rows[0]) throw notFound('User');
   return toBackendUser(rows[0]);
 }
+
+/** PATCH /api/users/me: a user renames themselves; role and modules stay the admin's to change. */
+export async function renameSelf(
+  db: Database,
+  caller: AuthUser,
+  name: string,
+): Promise<BackendUser> {
+  const [row] = await db.update(users).set({ name }).where(eq(users.id, caller.id)).returning();
+  if (!row) throw notFound('User');
+  return toBackendUser(row);
+}
