@@ -154,6 +154,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     projectId: options.projectId,
     started: true,
     detach: () => {
+      // Left running for later runs: this process's exit must not take it along.
+      process.removeListener('exit', killOnExit);
       child.stdout?.destroy();
       child.stderr?.destroy();
       child.unref();

@@ -6,19 +6,6 @@ import { backendUserJson, identityUser, TEST_API } from '@/testing/factories';
 import { server } from '@/testing/msw/server';
 import { renderApp } from '@/testing/render';
 
-// The page also composes the Upwork and AI sections; they are not under test here.
-const otherSections = [
-  http.get(`${TEST_API}/api/profile`, () =>
-    HttpResponse.json({ error: { code: 'not_found', message: 'n/a' } }, { status: 404 }),
-  ),
-  http.get(`${TEST_API}/api/upwork/connection`, () =>
-    HttpResponse.json({ error: { code: 'not_found', message: 'n/a' } }, { status: 404 }),
-  ),
-  http.get(`${TEST_API}/api/ai/status`, () =>
-    HttpResponse.json({ error: { code: 'not_found', message: 'n/a' } }, { status: 404 }),
-  ),
-];
-
 async function profileSection() {
   return within(await screen.findByRole('region', { name: 'Profile' }));
 }
@@ -28,7 +15,6 @@ describe('account section: display name', () => {
     let name = 'Ada Lovelace';
     const sent: unknown[] = [];
     server.use(
-      ...otherSections,
       http.get(`${TEST_API}/api/users`, () => HttpResponse.json(backendUserJson({ name }))),
       http.patch(`${TEST_API}/api/users/me`, async ({ request }) => {
         const body = (await request.json()) as { name: string };
@@ -59,7 +45,6 @@ describe('account section: display name', () => {
   it('refuses an empty name without calling the API, and shows the server’s message on failure', async () => {
     let calls = 0;
     server.use(
-      ...otherSections,
       http.get(`${TEST_API}/api/users`, () => HttpResponse.json(backendUserJson())),
       http.patch(`${TEST_API}/api/users/me`, () => {
         calls += 1;

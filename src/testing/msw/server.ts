@@ -5,6 +5,42 @@ import { TEST_API } from '../factories';
 
 /** Default answers; tests override with server.use(...). */
 export const handlers = [
+  // Sections of /settings/account that most tests do not look at: a new user's defaults.
+  http.get(`${TEST_API}/api/profile`, () =>
+    HttpResponse.json({
+      name: '',
+      title: '',
+      overview: '',
+      skills: [],
+      hourlyRateMinor: null,
+      rateFloorMinor: null,
+      currency: 'USD',
+      timezone: 'UTC',
+      signature: '',
+      writingSamples: [],
+      defaultTone: 'professional',
+      defaultLength: 'medium',
+      notifyOnSavedSearchMatches: true,
+      notifyOnMessages: true,
+      updatedAt: null,
+    }),
+  ),
+  http.get(`${TEST_API}/api/ai/status`, () =>
+    HttpResponse.json({ provider: 'none', model: null, offline: true, source: 'config' }),
+  ),
+  http.get(`${TEST_API}/api/upwork/connection`, () =>
+    HttpResponse.json({
+      status: 'not_connected',
+      demo: false,
+      upworkUserName: null,
+      organizationId: null,
+      organizations: [],
+      connectedAt: null,
+      lastSyncAt: null,
+      lastError: null,
+      removeAppUrl: 'https://www.upwork.com/ab/account-security/connected-services',
+    }),
+  ),
   http.post(`${TEST_API}/api/activities/log`, () =>
     HttpResponse.json({ ok: true }, { status: 201 }),
   ),

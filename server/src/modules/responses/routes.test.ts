@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Response, ResponseHistory, ResponseList } from '#contract/responses';
 import { createHarness, type Harness, type SignedIn } from '#test-support/server-harness';
 
 import { activities } from '../../db/schema/activities.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 import { addPortfolioItem, insertJob, parseEvents } from './test-helpers.ts';
 
 let h: Harness;
@@ -75,6 +77,9 @@ describe('responses (offline engine)', () => {
       expect(event.data.citations.map((c) => c.title)).toEqual(['Fleet dashboard for Routewise']);
     }
     expect(events.at(-1)?.type).toBe('end');
+    // Answering a job keeps it past Upwork's 24-hour cache rule.
+    const [jobAfter] = await h.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(jobAfter?.actedAt).toBeInstanceOf(Date);
     const list = (
       await h.app.inject({ url: `/api/responses?jobId=${job.id}`, headers: alice.headers })
     ).json() as ResponseList;

@@ -39,6 +39,7 @@ import type { JobRow } from '../../db/schema/jobs.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { getTemplateRow, markTemplateUsed } from '../templates/service.ts';
+import { markJobActedOn } from '../jobs/service.ts';
 import {
   agentJobFromRow,
   agentJobFromSnapshot,
@@ -258,6 +259,8 @@ export async function createResponse(
   });
   await repo.addStatusEvent(db, user.id, row.id, null, 'draft');
   await repo.addVersion(db, user.id, row.id, body.text, 'edit');
+  // A job the user answered outlives Upwork's 24-hour cache rule.
+  if (jobRow) await markJobActedOn(db, user.id, jobRow.id);
   return getResponse(db, user.id, row.id);
 }
 
@@ -477,6 +480,8 @@ export async function runGeneration(
     await repo.addStatusEvent(db, user.id, row.id, null, 'draft');
     ids[variant] = row.id;
   }
+  // A job the user answered outlives Upwork's 24-hour cache rule.
+  if (jobRow) await markJobActedOn(db, user.id, jobRow.id);
   emit({
     type: 'start',
     data: {
