@@ -50,11 +50,14 @@ function icon(size, { maskable }) {
       } else {
         const d = Math.hypot((x - cx) / ry, (y - cy) / ry);
         inside = d <= 1;
-        insideInner = Math.hypot((x - cx) / (ry - stroke * 0.8), (y - cy) / (ry - stroke * 0.8)) < 1;
+        insideInner =
+          Math.hypot((x - cx) / (ry - stroke * 0.8), (y - cy) / (ry - stroke * 0.8)) < 1;
       }
       return inside && !insideInner;
     };
-    return bowl(y0, midY + stroke * 0.4, x1 - (x1 - x0) * 0.08) || bowl(midY - stroke * 0.4, y1, x1);
+    return (
+      bowl(y0, midY + stroke * 0.4, x1 - (x1 - x0) * 0.08) || bowl(midY - stroke * 0.4, y1, x1)
+    );
   };
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 4);
