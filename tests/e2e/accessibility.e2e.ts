@@ -72,7 +72,7 @@ describe('accessibility', () => {
       await page.goto(path);
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       // The event stream keeps the network busy, so wait for the screen's own loading states instead.
-      await page.waitForFunction(() => !/Loading/.test(document.body.innerText), undefined, {
+      await page.waitForFunction('!/Loading/.test(document.body.innerText)', undefined, {
         timeout: 15_000,
       });
       for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
