@@ -7,4 +7,5 @@ export const E2E_PORTS = {
   emulator: { port: 9299, hubPort: 4420, loggingPort: 4520 },
   api: 5150,
   web: 3150,
+  upworkSandbox: 5170,
 } as const;

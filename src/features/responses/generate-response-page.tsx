@@ -291,20 +291,25 @@ function GenerateResponse(defaults: { tone: Tone; length: ResponseLength }) {
                 <label htmlFor="jobId" className="sr-only">
                   Job
                 </label>
-                <select
-                  id="jobId"
-                  className={inputClass}
-                  {...register('jobId', {
-                    validate: (v, all) => all.source !== 'job' || v !== '' || 'Choose a job',
-                  })}
-                >
-                  <option value="">Choose a job…</option>
-                  {jobChoices.map((job) => (
-                    <option key={job.id} value={job.id}>
-                      {job.title}
-                    </option>
-                  ))}
-                </select>
+                {/* Mounted once the jobs are known, so a ?jobId= default finds its option. */}
+                {jobOptions.isLoading || linkedJob.isLoading ? (
+                  <p className="text-sm">Loading your jobs…</p>
+                ) : (
+                  <select
+                    id="jobId"
+                    className={inputClass}
+                    {...register('jobId', {
+                      validate: (v, all) => all.source !== 'job' || v !== '' || 'Choose a job',
+                    })}
+                  >
+                    <option value="">Choose a job…</option>
+                    {jobChoices.map((job) => (
+                      <option key={job.id} value={job.id}>
+                        {job.title}
+                      </option>
+                    ))}
+                  </select>
+                )}
                 {jobOptions.isError && !linkedJob.data ? (
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
                     Your jobs are not available; paste the job instead.
