@@ -1,7 +1,8 @@
 /**
  * The whole stack for the end-to-end run, on its own ports (docs/conventions.md) so it can run
  * beside `npm start`: the SPA built for API port 5150 and emulator 9299, a fresh Auth emulator,
- * the API on 5150 with a fresh PGlite folder, the SPA served on 3150, and the demo accounts.
+ * the API on 5150 with a fresh PGlite folder, the SPA served on 3150, and the demo accounts. As in
+ * `npm run demo`, the API's Upwork connection points at the local Upwork sandbox (on 5170).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ import {
   type RunningApi,
 } from './stack.ts';
 import { E2E_PORTS, TEST_PROJECT_ID } from './test-ports.ts';
+import { startUpworkSandbox, type UpworkSandbox } from './upwork-sandbox.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject) {
     await assertPortsFree([
       { port: E2E_PORTS.api, what: 'the e2e API' },
       { port: E2E_PORTS.web, what: 'the e2e web server' },
+      { port: E2E_PORTS.upworkSandbox, what: 'the e2e Upwork sandbox' },
     ]);
   } catch (error) {
     releaseLock();
@@ -71,11 +74,13 @@ export default async function setup(project: TestProject) {
   let emulator: AuthEmulator | undefined;
   let runningApi: RunningApi | undefined;
   let web: SpaServer | undefined;
+  let upwork: UpworkSandbox | undefined;
 
   const teardown = async () => {
     await web?.close().catch(() => {});
     await runningApi?.process.stop('SIGTERM', 10_000);
     await emulator?.stop();
+    await upwork?.close();
     // The stack's logs outlive the run, for whoever reads a failure (test-results/ is ignored).
     mkdirSync('test-results/e2e-logs', { recursive: true });
     for (const log of ['api.log', 'build.log', 'firebase-emulator.log']) {
@@ -106,6 +111,16 @@ export default async function setup(project: TestProject) {
     })();
     await Promise.all([build, accounts]);
 
+    // Browse Jobs reads the local Upwork sandbox, as in `npm run demo`, without background polling.
+    upwork = await startUpworkSandbox({ port: E2E_PORTS.upworkSandbox });
+    api.extraEnv = {
+      UPWORK_DEMO: 'true',
+      UPWORK_SANDBOX_URL: upwork.url,
+      UPWORK_CLIENT_ID: upwork.clientId,
+      UPWORK_CLIENT_SECRET: upwork.clientSecret,
+      UPWORK_REDIRECT_URI: `${webOrigin}/settings/account`,
+      SAVED_SEARCH_POLL_SECONDS: '0',
+    };
     runningApi = await startApi(api, { logFile: join(work, 'api.log') });
     web = await createSpaServer({
       root: join(work, 'dist'),
