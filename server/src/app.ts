@@ -41,8 +41,8 @@ export type RouteEntry = {
 export type BuildAppOptions = {
   /** An open database (tests pass their own); otherwise one is opened from config. */
   database?: DatabaseHandle;
-  /** Pino options override (tests silence logs or capture them). */
-  logger?: boolean | Record<string, unknown>;
+  /** `false` silences the logs; `{ stream }` captures them (tests). Redaction always applies. */
+  logger?: false | { level?: string; stream?: { write: (line: string) => void } };
 };
 
 /** Builds the API without listening (tests use it with inject()). */
@@ -52,20 +52,24 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const database = options.database ?? (await openConfiguredDatabase(config));
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      // Tokens and cookies never reach the logs (reliability check 22).
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.apiKey',
-          '*.token',
-        ],
-        remove: true,
-      },
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: options.logger?.level ?? config.logLevel,
+            ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
+            // Tokens and cookies never reach the logs (reliability check 22).
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                '*.password',
+                '*.apiKey',
+                '*.token',
+              ],
+              remove: true,
+            },
+          },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {

@@ -1,3 +1,6 @@
+import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
 import { HttpError } from './http-error.ts';
 
 /** Opaque keyset cursors: `(createdAt, id)` of the last row, base64url-encoded. */
@@ -28,4 +31,15 @@ export function toPage<T extends Keyset>(
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+/** Rows strictly after `after` in `(createdAt desc, id desc)` order: the keyset page condition. */
+export function olderThan(createdAt: PgColumn, id: PgColumn, after: Keyset): SQL {
+  // `or` of two conditions is never undefined.
+  return or(lt(createdAt, after.createdAt), and(eq(createdAt, after.createdAt), lt(id, after.id)))!;
+}
+
+/** A case-insensitive "contains" pattern for ILIKE, with the user's % _ and \\ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }

@@ -68,16 +68,6 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     logger: logLines
       ? {
           level: 'info',
-          redact: {
-            paths: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              '*.password',
-              '*.apiKey',
-              '*.token',
-            ],
-            remove: true,
-          },
           stream: { write: (line: string) => logLines.push(line) },
         }
       : false,

@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.ts';
 import { activities, type ActivityRow } from '../../db/schema/activities.ts';
-import type { Keyset } from '../../cursor.ts';
+import { containsPattern, olderThan, type Keyset } from '../../cursor.ts';
 
 export type NewActivity = typeof activities.$inferInsert;
 
@@ -28,7 +28,7 @@ export async function listActivities(db: Database, filter: ActivityFilter): Prom
   if (filter.from) conditions.push(gte(activities.createdAt, filter.from));
   if (filter.to) conditions.push(lte(activities.createdAt, filter.to));
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(filter.q);
     const match = or(
       ilike(activities.action, pattern),
       ilike(sql`${activities.details}::text`, pattern),
@@ -38,12 +38,7 @@ export async function listActivities(db: Database, filter: ActivityFilter): Prom
     if (match) conditions.push(match);
   }
   if (filter.after) {
-    const after = filter.after;
-    const older = or(
-      lt(activities.createdAt, after.createdAt),
-      and(eq(activities.createdAt, after.createdAt), lt(activities.id, after.id)),
-    );
-    if (older) conditions.push(older);
+    conditions.push(olderThan(activities.createdAt, activities.id, filter.after));
   }
   return db
     .select()

@@ -1,10 +1,10 @@
-import { and, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 
 import type { BackendUser, InviteUserBody, UpdateUserBody, UserStatus } from '#contract/user';
 import { MODULES } from '#contract/user';
 
-import { decodeCursor, toPage } from '../../cursor.ts';
+import { containsPattern, decodeCursor, olderThan, toPage } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../http-error.ts';
@@ -17,17 +17,12 @@ export async function listUsers(
 ) {
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(query.q);
     const match = or(ilike(users.email, pattern), ilike(users.name, pattern));
     if (match) conditions.push(match);
   }
   if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    const older = or(
-      lt(users.createdAt, after.createdAt),
-      and(eq(users.createdAt, after.createdAt), lt(users.id, after.id)),
-    );
-    if (older) conditions.push(older);
+    conditions.push(olderThan(users.createdAt, users.id, decodeCursor(query.cursor)));
   }
   const rows = await db
     .select()

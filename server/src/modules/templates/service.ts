@@ -14,6 +14,7 @@ import {
 
 import { templateValues } from '../../ai/draft-values.ts';
 import type { AgentJob } from '../../ai/types.ts';
+import { containsPattern } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import { templates, type TemplateRow } from '../../db/schema/templates.ts';
 import { HttpError } from '../../http-error.ts';
@@ -54,7 +55,7 @@ export async function listTemplates(
 ) {
   const conditions = [eq(templates.userId, userId), eq(templates.kind, query.kind)];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.q);
     const match = or(ilike(templates.name, pattern), ilike(templates.body, pattern));
     if (match) conditions.push(match);
   }
