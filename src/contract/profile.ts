@@ -34,3 +34,24 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileBodySchema = profileSchema.omit({ updatedAt: true }).partial().strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** The profile of a user who never saved one (the server's answer and the tests' default). */
+export function emptyProfile(name = ''): Profile {
+  return {
+    name,
+    title: '',
+    overview: '',
+    skills: [],
+    hourlyRateMinor: null,
+    rateFloorMinor: null,
+    currency: 'USD',
+    timezone: 'UTC',
+    signature: '',
+    writingSamples: [],
+    defaultTone: 'professional',
+    defaultLength: 'medium',
+    notifyOnSavedSearchMatches: true,
+    notifyOnMessages: true,
+    updatedAt: null,
+  };
+}

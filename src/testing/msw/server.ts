@@ -1,30 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+import { emptyProfile } from '@/contract/profile';
+
 import { TEST_API } from '../factories';
 
 /** Default answers; tests override with server.use(...). */
 export const handlers = [
   // Sections of /settings/account that most tests do not look at: a new user's defaults.
-  http.get(`${TEST_API}/api/profile`, () =>
-    HttpResponse.json({
-      name: '',
-      title: '',
-      overview: '',
-      skills: [],
-      hourlyRateMinor: null,
-      rateFloorMinor: null,
-      currency: 'USD',
-      timezone: 'UTC',
-      signature: '',
-      writingSamples: [],
-      defaultTone: 'professional',
-      defaultLength: 'medium',
-      notifyOnSavedSearchMatches: true,
-      notifyOnMessages: true,
-      updatedAt: null,
-    }),
-  ),
+  http.get(`${TEST_API}/api/profile`, () => HttpResponse.json(emptyProfile())),
   http.get(`${TEST_API}/api/ai/status`, () =>
     HttpResponse.json({ provider: 'none', model: null, offline: true, source: 'config' }),
   ),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import type { Profile, UpdateProfileBody } from '#contract/profile';
+import { emptyProfile, type Profile, type UpdateProfileBody } from '#contract/profile';
 
 import type { Database } from '../../db/client.ts';
 import { profiles, type ProfileRow } from '../../db/schema/profiles.ts';
@@ -14,7 +14,7 @@ export async function getProfileRow(db: Database, userId: string): Promise<Profi
 /** The caller's profile; a user who never saved one gets the defaults with their name. */
 export async function getProfile(db: Database, user: AuthUser): Promise<Profile> {
   const row = await getProfileRow(db, user.id);
-  return row ? toProfile(row) : defaultProfile(user);
+  return row ? toProfile(row) : emptyProfile(user.name ?? '');
 }
 
 export async function updateProfile(
@@ -48,25 +48,5 @@ function toProfile(row: ProfileRow): Profile {
     notifyOnSavedSearchMatches: row.notifyOnSavedSearchMatches,
     notifyOnMessages: row.notifyOnMessages,
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function defaultProfile(user: AuthUser): Profile {
-  return {
-    name: user.name ?? '',
-    title: '',
-    overview: '',
-    skills: [],
-    hourlyRateMinor: null,
-    rateFloorMinor: null,
-    currency: 'USD',
-    timezone: 'UTC',
-    signature: '',
-    writingSamples: [],
-    defaultTone: 'professional',
-    defaultLength: 'medium',
-    notifyOnSavedSearchMatches: true,
-    notifyOnMessages: true,
-    updatedAt: null,
   };
 }
