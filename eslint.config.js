@@ -43,6 +43,11 @@ export default tseslint.config(
     },
   },
   {
+    // Inlined into index.html by rsbuild.config.ts: plain browser script, no modules.
+    files: ['src/theme-boot.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'tests/model/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

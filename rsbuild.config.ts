@@ -1,14 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { defineConfig, loadEnv } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
+import { pluginPrecompress } from './scripts/precompress-plugin';
+import {
+  pluginPrerenderLogin,
+  PRERENDER_ENTRY,
+  PRERENDER_ENVIRONMENT,
+  PRERENDER_FOLDER,
+} from './scripts/prerender-plugin';
 import { parseEnv } from './src/config/env-schema';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 /** Seed §9: a script chunk that takes longer than this to load fails with 'Loading chunk {n} failed.' */
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+const themeBoot = readFileSync(new URL('./src/theme-boot.js', import.meta.url), 'utf8');
 
 /** PUBLIC_* settings from the environment and .env files, validated with zod (fails the build). */
 const publicEnv = parseEnv({ ...loadEnv().rawPublicVars, ...pickPublic(process.env) });
@@ -17,10 +27,28 @@ function pickPublic(vars: NodeJS.ProcessEnv): Record<string, string | undefined>
   return Object.fromEntries(Object.entries(vars).filter(([key]) => key.startsWith('PUBLIC_')));
 }
 
-export default defineConfig({
-  plugins: [pluginReact()],
+/**
+ * Production builds also render the sign-in page's static panel in Node and write login.html
+ * (scripts/prerender-plugin.ts), then write .br/.gz copies of every text asset
+ * (scripts/precompress-plugin.ts). Plugins' after-build steps run in this order.
+ */
+const prerenderEnvironment = {
+  source: { entry: { [PRERENDER_ENTRY]: './src/prerender/login-shell.tsx' } },
+  output: {
+    target: 'node' as const,
+    distPath: { js: PRERENDER_FOLDER },
+    filename: { js: '[name].js' },
+  },
+  performance: { chunkSplit: { strategy: 'all-in-one' as const } },
+};
+
+export default defineConfig(({ command }) => ({
+  plugins: [pluginReact(), pluginPrerenderLogin(), pluginPrecompress()],
+  environments: {
+    web: { source: { entry: { index: './src/index.tsx' } } },
+    ...(command === 'build' ? { [PRERENDER_ENVIRONMENT]: prerenderEnvironment } : {}),
+  },
   source: {
-    entry: { index: './src/index.tsx' },
     define: { __BIDWRIGHT_ENV__: JSON.stringify(publicEnv) },
   },
   resolve: { alias: { '@': src } },
@@ -32,10 +60,10 @@ export default defineConfig({
         'Bidwright connects to Upwork: browse jobs, create responses with AI agents and generate detailed quotes in minutes.',
       'theme-color': '#0f172a',
     },
-    // public/theme-boot.js sets the 'dark' class before first paint (no flash of the wrong theme).
-    // A blocking external script needs no CSP hash.
+    // src/theme-boot.js sets the 'dark' class before first paint (no flash of the wrong theme).
+    // Inline, so the first paint waits for no request; the SPA server allows it by its hash.
     tags: [
-      { tag: 'script', attrs: { src: '/theme-boot.js' }, head: true, append: false },
+      { tag: 'script', children: themeBoot, head: true, append: false },
       { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, head: true },
       { tag: 'link', attrs: { rel: 'icon', href: '/icon-192.png', type: 'image/png' }, head: true },
       { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icon-192.png' }, head: true },
@@ -43,8 +71,13 @@ export default defineConfig({
   },
   server: { port: 3000 },
   output: { distPath: { root: 'dist' } },
-  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  performance: {
+    chunkSplit: { strategy: 'split-by-experience' },
+    // The sign-in screen downloads alongside the shell's scripts rather than after them (about
+    // 4 KB gzip; routes.tsx names the chunk). docs/decisions/0006-login-first-paint.md
+    preload: { type: 'async-chunks', include: [/\/login-page\.[0-9a-f]+\.js$/] },
+  },
   tools: {
     rspack: { output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS } },
   },
-});
+}));

@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
           globalSetup: ['tests/support/server-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

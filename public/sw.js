@@ -1,8 +1,8 @@
 /* Bidwright service worker: caches the app shell so the installed app opens offline (product §3).
  * Navigations: network first, the cached shell when offline. Same-origin static files: cache first.
  * API calls (another origin, with the user's token) are never cached here. */
-const CACHE = 'bidwright-shell-v1';
-const SHELL = ['/', '/manifest.webmanifest', '/theme-boot.js', '/icon-192.png', '/icon-512.png'];
+const CACHE = 'bidwright-shell-v2';
+const SHELL = ['/', '/manifest.webmanifest', '/icon-192.png', '/icon-512.png'];
 
 async function precache() {
   const cache = await caches.open(CACHE);
@@ -38,7 +38,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
+          // /login carries the sign-in panel's static markup; only the plain shell serves offline.
+          if (response.ok && url.pathname !== '/login') {
             const copy = response.clone();
             void caches.open(CACHE).then((cache) => cache.put('/', copy));
           }

@@ -86,6 +86,9 @@ export async function createSpaServer(options: SpaServerOptions): Promise<SpaSer
     );
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
+  // The build's /login page with its static panel already in place (scripts/prerender-plugin.ts).
+  const loginPath = resolve(root, 'login.html');
+  const loginHtml = existsSync(loginPath) ? readFileSync(loginPath, 'utf8') : indexHtml;
   const app = Fastify({ logger: options.logger ?? false });
 
   await app.register(helmet, {
@@ -109,6 +112,9 @@ export async function createSpaServer(options: SpaServerOptions): Promise<SpaSer
     root,
     index: false,
     wildcard: true,
+    // The build writes .br and .gz copies (scripts/precompress-plugin.ts); @fastify/compress
+    // leaves a response that already has a Content-Encoding alone.
+    preCompressed: true,
     setHeaders(reply, path) {
       const name = path.slice(root.length);
       if (/\.(html)$/.test(name) || /\/(sw|service-worker)\.js$/.test(name)) {
@@ -121,10 +127,12 @@ export async function createSpaServer(options: SpaServerOptions): Promise<SpaSer
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendPage = (reply: FastifyReply, html: string) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendIndex = (reply: FastifyReply) => sendPage(reply, indexHtml);
 
   app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/login', (_request, reply) => sendPage(reply, loginHtml));
 
   // Client-side routes (no file extension) get the app shell; a missing asset is a real 404.
   app.setNotFoundHandler((request, reply) => {

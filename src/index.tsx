@@ -4,18 +4,30 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
+import { preloadEntryScreen } from '@/app/routes';
 import { suppressBrowserNoise } from '@/lib/browser-noise';
 
 suppressBrowserNoise();
 
+/** How long the first render waits for the entry screen's chunk before showing 'Loading…'. */
+const ENTRY_SCREEN_WAIT_MS = 250;
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// The sign-in chunk is normally in by now (preloaded by index.html), so /login renders in one pass;
+// a slow one is not waited for long.
+void Promise.race([
+  preloadEntryScreen(window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, ENTRY_SCREEN_WAIT_MS)),
+]).then(render);
 
 // The service worker caches the app shell so the installed app opens offline (production only).
 if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {

@@ -1,9 +1,9 @@
-import { onAuthStateChanged, signOut } from 'firebase/auth';
 import { fromCallback, fromPromise } from 'xstate';
 
 import type { ActivityInput } from '@/lib/activity-logger';
 import { describeBackendUserError } from '@/lib/backend-user-error';
-import { getFirebaseAuth, toIdentityUser } from '@/lib/firebase';
+import { loadFirebase, toIdentityUser } from '@/lib/firebase';
+import { maySignedInUserExist } from '@/lib/persisted-session';
 import { claimFirstSignIn, clearFirstSignIn } from '@/lib/session-flag';
 import {
   sessionMachine,
@@ -48,14 +48,38 @@ async function logActivityLater(store: AppStore, input: ActivityInput): Promise<
 export function createSessionLogic(store: AppStore) {
   return sessionMachine.provide({
     actors: {
-      authListener: fromCallback<SessionEvent>(({ sendBack }) =>
-        onAuthStateChanged(getFirebaseAuth(), (user) =>
-          sendBack({ type: 'auth.changed', user: user ? toIdentityUser(user) : null }),
-        ),
-      ),
+      authListener: fromCallback<SessionEvent>(({ sendBack }) => {
+        let unsubscribe: (() => void) | undefined;
+        let stopped = false;
+        loadFirebase().then(
+          ({ firebaseAuth, onAuthStateChanged }) => {
+            if (stopped) return;
+            unsubscribe = onAuthStateChanged(firebaseAuth(), (user) =>
+              sendBack({ type: 'auth.changed', user: user ? toIdentityUser(user) : null }),
+            );
+          },
+          (error: unknown) => {
+            // Without the SDK nobody can be signed in; the sign-in form reports the failure.
+            console.error('Could not load Firebase Auth', error);
+            sendBack({ type: 'auth.changed', user: null });
+          },
+        );
+        return () => {
+          stopped = true;
+          unsubscribe?.();
+        };
+      }),
       fetchBackendUser: fromPromise(({ input }) => fetchBackendUser(store, input.identity)),
       logLogout: fromPromise(() => logActivityLater(store, { action: 'logout' })),
-      signOut: fromPromise(() => signOut(getFirebaseAuth())),
+      signOut: fromPromise(async () => {
+        const { firebaseAuth, signOut } = await loadFirebase();
+        await signOut(firebaseAuth());
+      }),
+    },
+    guards: {
+      // Read once, before the first render: a first visit paints the sign-in page without waiting
+      // for the Firebase SDK (docs/decisions/0006-login-first-paint.md).
+      nobodyCanBeSignedIn: () => !maySignedInUserExist(),
     },
     actions: {
       recordSignIn: () => {

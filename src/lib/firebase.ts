@@ -1,34 +1,46 @@
-import { initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  type Auth,
-  type User,
-} from 'firebase/auth';
+import type { Auth, User } from 'firebase/auth';
 
-import { env } from '@/config/env';
 import type { IdentityUser } from '@/machines/session.machine';
 
-let app: FirebaseApp | null = null;
-let auth: Auth | null = null;
+import type * as FirebaseSdkModule from './firebase-sdk';
 
-/** The one Auth instance (created on first use, emulator-aware). */
-export function getFirebaseAuth(): Auth {
-  if (auth) return auth;
-  app = initializeApp({
-    apiKey: env.firebaseApiKey,
-    authDomain: env.firebaseAuthDomain,
-    projectId: env.firebaseProjectId,
-  });
-  // initializeAuth without the popup/redirect resolver keeps the login chunk small; the Google
-  // helpers pass browserPopupRedirectResolver explicitly when they are used.
-  auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
-  if (env.firebaseAuthEmulatorHost) {
-    connectAuthEmulator(auth, `http://${env.firebaseAuthEmulatorHost}`, { disableWarnings: true });
-  }
-  return auth;
+export type FirebaseSdk = typeof FirebaseSdkModule;
+
+let sdk: Promise<FirebaseSdk> | null = null;
+let loadedSdk: FirebaseSdk | null = null;
+
+/**
+ * The Firebase Auth SDK, fetched on first use (one request, shared). The shell starts it as soon as
+ * the session machine runs, so it is normally in place before anyone presses a button.
+ */
+export function loadFirebase(): Promise<FirebaseSdk> {
+  sdk ??= import(/* webpackChunkName: "firebase-sdk" */ './firebase-sdk').then(
+    (module) => {
+      loadedSdk = module;
+      return module;
+    },
+    (error: unknown) => {
+      sdk = null; // a failed chunk may be fetched again on the next call
+      // The SDK's own code for an unreachable service, so the forms say it in words.
+      throw Object.assign(new Error('The sign-in service could not be loaded.', { cause: error }), {
+        code: 'auth/network-request-failed',
+      });
+    },
+  );
+  return sdk;
+}
+
+/**
+ * The SDK if it has already loaded. Google's popup must open in the same task as the click (or a
+ * browser blocks it), so the sign-in buttons use this before falling back to loadFirebase().
+ */
+export function loadedFirebase(): FirebaseSdk | null {
+  return loadedSdk;
+}
+
+/** The one Auth instance. */
+export async function getFirebaseAuth(): Promise<Auth> {
+  return (await loadFirebase()).firebaseAuth();
 }
 
 /** The identity user as plain data (seed §3). */
@@ -62,7 +74,7 @@ const SESSION_ENDING_CODES = new Set(['auth/user-disabled', 'auth/user-token-exp
  * token expired.
  */
 export async function getIdToken(forceRefresh = false): Promise<string | null> {
-  const currentAuth = getFirebaseAuth();
+  const currentAuth = await getFirebaseAuth();
   await currentAuth.authStateReady();
   const user = currentAuth.currentUser;
   if (!user) return null;

@@ -128,3 +128,52 @@ describe('session machine', () => {
     expect(snapshot.context.user?.displayName).toBe('After');
   });
 });
+
+describe('session machine when nobody can be signed in', () => {
+  const quietActors = {
+    authListener: fromCallback<SessionEvent>(({ sendBack }) => {
+      // The provider, once loaded, confirms nobody is signed in.
+      setTimeout(() => sendBack({ type: 'auth.changed', user: null }), 0);
+      return () => undefined;
+    }),
+  };
+
+  it('is signed out from its first snapshot, before the provider answers', () => {
+    const logic = sessionMachine.provide({
+      actors: quietActors,
+      guards: { nobodyCanBeSignedIn: () => true },
+    });
+    const actor = createActor(logic);
+    // Before start(): the first render reads this snapshot, so no spinner is ever shown.
+    expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    actor.start();
+    expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    actor.stop();
+  });
+
+  it('still signs in when the provider later reports a user', async () => {
+    let emit: (user: IdentityUser | null) => void = () => undefined;
+    const logic = sessionMachine.provide({
+      actors: {
+        authListener: fromCallback<SessionEvent>(({ sendBack }) => {
+          emit = (user) => sendBack({ type: 'auth.changed', user });
+          return () => undefined;
+        }),
+        fetchBackendUser: fromPromise(() => Promise.resolve(backendUser({ role: 'admin' }))),
+      },
+      actions: { recordSignIn: () => undefined },
+      guards: { nobodyCanBeSignedIn: () => true },
+    });
+    const actor = createActor(logic).start();
+    emit(identityUser());
+    const snapshot = await waitFor(actor, (s) => s.hasTag('signedIn'));
+    expect(snapshot.context.user?.role).toBe('admin');
+    actor.stop();
+  });
+
+  it('waits for the provider when a user may be stored', () => {
+    const actor = createActor(sessionMachine.provide({ actors: quietActors })).start();
+    expect(actor.getSnapshot().matches({ loading: 'waitingForAuth' })).toBe(true);
+    actor.stop();
+  });
+});

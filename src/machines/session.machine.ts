@@ -85,6 +85,12 @@ export const sessionMachine = setup({
     },
   },
   guards: {
+    /**
+     * True when this browser holds no signed-in user and no sign-in is on its way back, so the
+     * session can start signed out without waiting for the identity provider (which then loads in
+     * the background). The real check reads the provider's storage (lib/persisted-session.ts).
+     */
+    nobodyCanBeSignedIn: () => false,
     hasUser: ({ event }) => event.type === 'auth.changed' && event.user !== null,
     isAnotherUser: ({ context, event }) =>
       event.type === 'auth.changed' &&
@@ -102,6 +108,7 @@ export const sessionMachine = setup({
       initial: 'waitingForAuth',
       states: {
         waitingForAuth: {
+          always: { guard: 'nobodyCanBeSignedIn', target: '#session.signedOut' },
           on: {
             'auth.changed': [
               {

@@ -1,20 +1,12 @@
-import {
-  browserPopupRedirectResolver,
-  getRedirectResult,
-  GoogleAuthProvider,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  signInWithRedirect,
-} from 'firebase/auth';
 import { fromPromise } from 'xstate';
 
-import { getFirebaseAuth } from '@/lib/firebase';
+import { loadedFirebase, loadFirebase, type FirebaseSdk } from '@/lib/firebase';
+import { hasPendingRedirect } from '@/lib/persisted-session';
 import { loginFormMachine } from '@/machines/login-form.machine';
 
 /** Seed §9: Google sign-in always shows the account picker. */
-export function googleProvider(): GoogleAuthProvider {
-  const provider = new GoogleAuthProvider();
+export function googleProvider(sdk: FirebaseSdk): InstanceType<FirebaseSdk['GoogleAuthProvider']> {
+  const provider = new sdk.GoogleAuthProvider();
   provider.setCustomParameters({ prompt: 'select_account' });
   return provider;
 }
@@ -24,25 +16,47 @@ export function continueUrl(path = '/login'): { url: string } {
   return { url: `${window.location.origin}${path}` };
 }
 
-/** Finishes a Google redirect sign-in when the browser comes back to /login. */
-export function completeRedirectSignIn(): Promise<unknown> {
-  return getRedirectResult(getFirebaseAuth(), browserPopupRedirectResolver);
+/**
+ * Finishes a Google redirect sign-in when the browser comes back to /login. Without a pending
+ * redirect there is nothing to finish, so the SDK's popup/redirect helper is not started.
+ */
+export async function completeRedirectSignIn(): Promise<unknown> {
+  if (!hasPendingRedirect()) return null;
+  const sdk = await loadFirebase();
+  return sdk.getRedirectResult(sdk.firebaseAuth(), sdk.browserPopupRedirectResolver);
+}
+
+/** The loaded SDK without a pause when it is already there (see loadedFirebase). */
+function sdkNow(): FirebaseSdk | Promise<FirebaseSdk> {
+  return loadedFirebase() ?? loadFirebase();
 }
 
 /** The login form machine with Firebase Auth at its edges. */
 export const loginFormLogic = loginFormMachine.provide({
   actors: {
     signInWithPassword: fromPromise(async ({ input }) => {
-      await signInWithEmailAndPassword(getFirebaseAuth(), input.email, input.password);
+      const sdk = await loadFirebase();
+      await sdk.signInWithEmailAndPassword(sdk.firebaseAuth(), input.email, input.password);
     }),
     sendPasswordReset: fromPromise(async ({ input }) => {
-      await sendPasswordResetEmail(getFirebaseAuth(), input.email, continueUrl());
+      const sdk = await loadFirebase();
+      await sdk.sendPasswordResetEmail(sdk.firebaseAuth(), input.email, continueUrl());
     }),
     signInWithGooglePopup: fromPromise(async () => {
-      await signInWithPopup(getFirebaseAuth(), googleProvider(), browserPopupRedirectResolver);
+      const sdk = await sdkNow();
+      await sdk.signInWithPopup(
+        sdk.firebaseAuth(),
+        googleProvider(sdk),
+        sdk.browserPopupRedirectResolver,
+      );
     }),
     signInWithGoogleRedirect: fromPromise(async () => {
-      await signInWithRedirect(getFirebaseAuth(), googleProvider(), browserPopupRedirectResolver);
+      const sdk = await sdkNow();
+      await sdk.signInWithRedirect(
+        sdk.firebaseAuth(),
+        googleProvider(sdk),
+        sdk.browserPopupRedirectResolver,
+      );
     }),
   },
 });

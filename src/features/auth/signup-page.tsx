@@ -26,7 +26,7 @@ export interface SignupInput {
 
 /** Creates the account, sets its display name and sends the verification email. */
 export async function createAccount({ displayName, email, password }: SignupInput): Promise<void> {
-  const { user } = await createUserWithEmailAndPassword(getFirebaseAuth(), email, password);
+  const { user } = await createUserWithEmailAndPassword(await getFirebaseAuth(), email, password);
   await updateProfile(user, { displayName });
   await sendEmailVerification(user, continueUrl(paths.dashboard));
 }

@@ -3,7 +3,7 @@
   var dark = true;
   try {
     dark = window.localStorage.getItem('theme') !== 'light';
-  } catch (e) {
+  } catch {
     dark = true;
   }
   var root = document.documentElement;
