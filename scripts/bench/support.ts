@@ -14,8 +14,6 @@ import pg from 'pg';
 import { startAuthEmulator, type AuthEmulator } from '../../tests/support/firebase-emulator.ts';
 import { startApi, type ApiSettings, type RunningApi } from '../../tests/support/stack.ts';
 
-import { startIdentityProxy } from './identity-proxy.ts';
-
 export const BENCH_PROJECT_ID = 'demo-bidwright';
 /** Ports of a bench run: apart from npm start (dev), server tests and e2e (docs/conventions.md). */
 export const BENCH_PORTS = {
@@ -38,12 +36,6 @@ export type BenchContext = {
   /** Seconds per autocannon cell (BENCH_DURATION, default 20). */
   durationSeconds: number;
   connections: number;
-  /**
-   * 'cached' (default): the API's per-request identity lookups go through identity-proxy.ts, as
-   * in production where tokens are verified locally; 'emulator' (BENCH_IDENTITY=emulator): every
-   * request waits for the Auth emulator, as under `npm start`.
-   */
-  identity: 'cached' | 'emulator';
   /** The Auth emulator, started on first use and stopped at the end of the run. */
   emulatorHost: () => Promise<string>;
   /** PGlite always; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. */
@@ -63,7 +55,6 @@ export function createContext(workDir: string): {
     workDir,
     durationSeconds: Number(process.env.BENCH_DURATION ?? 20),
     connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-    identity: process.env.BENCH_IDENTITY === 'emulator' ? 'emulator' : 'cached',
     async emulatorHost() {
       emulator ??= startAuthEmulator({
         projectId: BENCH_PROJECT_ID,
@@ -79,10 +70,7 @@ export function createContext(workDir: string): {
         : [{ name: 'PGlite' }];
     },
     async startApi(engine, extraEnv = {}) {
-      const realEmulator = await context.emulatorHost();
-      const proxy =
-        context.identity === 'cached' ? await startIdentityProxy(realEmulator) : undefined;
-      const emulatorHost = proxy?.host ?? realEmulator;
+      const emulatorHost = await context.emulatorHost();
       const dataDir = join(workDir, `data-${Date.now()}`);
       mkdirSync(dataDir, { recursive: true });
       let databaseUrl: string | undefined;
@@ -111,7 +99,6 @@ export function createContext(workDir: string): {
       try {
         api = await startApi(settings, { logFile: join(workDir, 'api.log') });
       } catch (error) {
-        await proxy?.close();
         await dropDatabase();
         throw error;
       }
@@ -120,7 +107,6 @@ export function createContext(workDir: string): {
         engine,
         stop: async () => {
           await api.process.stop('SIGTERM', 10_000);
-          await proxy?.close();
           await dropDatabase();
         },
       };

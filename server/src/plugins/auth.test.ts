@@ -62,6 +62,28 @@ describe('identity verification', () => {
     expect(response.json().error.code).toBe('user_disabled');
   });
 
+  it('refuses a disabled account at once on sensitive routes, and on others after the revocation check', async () => {
+    // reliability.md check 5: a passed revocation check is trusted for up to 30 s per user, except
+    // on sensitive routes, which ask the identity service every time.
+    const member = await h.signIn({ role: 'admin' });
+    expect((await h.app.inject({ url: '/api/profile', headers: member.headers })).statusCode).toBe(
+      200,
+    );
+    await h.emulator.setDisabled(member.user.firebaseUid, true);
+    const sensitive = await h.app.inject({ url: '/api/admin/users', headers: member.headers });
+    expect(sensitive.statusCode).toBe(401);
+    expect(sensitive.json().error.code).toBe('user_disabled');
+    // Within the window the other routes make no identity call (the admin API's own disable
+    // clears the cache at once); once it lapses, the next request is refused.
+    expect((await h.app.inject({ url: '/api/profile', headers: member.headers })).statusCode).toBe(
+      200,
+    );
+    h.app.forgetIdentity(member.user.firebaseUid);
+    const later = await h.app.inject({ url: '/api/profile', headers: member.headers });
+    expect(later.statusCode).toBe(401);
+    expect(later.json().error.code).toBe('user_disabled');
+  });
+
   it('never writes tokens to the logs', async () => {
     const member = await h.signIn();
     await h.app.inject({ url: '/api/profile', headers: member.headers });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { App } from 'firebase-admin/app';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
@@ -12,6 +12,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/users.ts';
 import { HttpError } from '../http-error.ts';
+
+import { decodeEmulatorIdToken } from './emulator-token.ts';
 import './route-config.ts';
 
 export type AuthUser = {
@@ -22,6 +24,8 @@ export type AuthUser = {
   role: Role;
   modules: Module[];
   status: UserStatus;
+  createdAt: Date;
+  lastSignInAt: Date | null;
 };
 
 declare module 'fastify' {
@@ -79,7 +83,10 @@ export default fp(
       if (!request.routeOptions.url) return;
 
       const token = bearerToken(request);
-      const decoded = await verify(auth, token, revocationChecked, routeConfig?.sensitive === true);
+      const decoded = await verify(auth, token, revocationChecked, {
+        sensitive: routeConfig?.sensitive === true,
+        emulatorProjectId: config.firebaseAuthEmulatorHost ? config.firebaseProjectId : undefined,
+      });
       const user = await loadOrCreateUser(db, config, decoded);
       if (user.status === 'disabled') {
         throw new HttpError(
@@ -96,6 +103,8 @@ export default fp(
         role: user.role,
         modules: user.modules,
         status: user.status,
+        createdAt: user.createdAt,
+        lastSignInAt: user.lastSignInAt,
       };
 
       if (routeConfig?.role && user.role !== routeConfig.role) {
@@ -126,20 +135,29 @@ function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
+/**
+ * Checks the token, and at most every REVOCATION_CACHE_MS per user (always on sensitive routes)
+ * asks the identity service whether it was revoked or the account disabled. Between those checks
+ * no network call is made: the signature (production) or the emulator token's claims are checked
+ * locally.
+ */
 async function verify(
   auth: Auth,
   token: string,
   revocationChecked: Map<string, number>,
-  sensitive: boolean,
+  options: { sensitive: boolean; emulatorProjectId: string | undefined },
 ): Promise<DecodedIdToken> {
   try {
-    const decoded = await auth.verifyIdToken(token, false);
-    const checkedAt = revocationChecked.get(decoded.uid);
-    if (sensitive || checkedAt === undefined || Date.now() - checkedAt > REVOCATION_CACHE_MS) {
-      // Revocation and disabled checks ask the identity service (one getUser call).
-      await auth.verifyIdToken(token, true);
-      revocationChecked.set(decoded.uid, Date.now());
+    if (!options.sensitive) {
+      const local = options.emulatorProjectId
+        ? decodeEmulatorIdToken(token, options.emulatorProjectId)
+        : await auth.verifyIdToken(token, false);
+      const checkedAt = revocationChecked.get(local.uid);
+      if (checkedAt !== undefined && Date.now() - checkedAt <= REVOCATION_CACHE_MS) return local;
     }
+    // One getUser call: revoked tokens and disabled accounts are refused here.
+    const decoded = await auth.verifyIdToken(token, true);
+    revocationChecked.set(decoded.uid, Date.now());
     return decoded;
   } catch (error) {
     throw authError(error);
@@ -178,14 +196,37 @@ function authError(error: unknown): HttpError {
   }
 }
 
+/**
+ * Every authenticated request reads its user row: one prepared statement per database, so the SQL
+ * is built once and PostgreSQL plans it once per connection.
+ */
+const userByUidStatements = new WeakMap<Database, ReturnType<typeof prepareUserByUid>>();
+
+function prepareUserByUid(db: Database) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.firebaseUid, sql.placeholder('uid')))
+    .limit(1)
+    .prepare('auth_user_by_firebase_uid');
+}
+
+function userByUid(db: Database) {
+  let statement = userByUidStatements.get(db);
+  if (!statement) {
+    statement = prepareUserByUid(db);
+    userByUidStatements.set(db, statement);
+  }
+  return statement;
+}
+
 async function loadOrCreateUser(
   db: Database,
   config: Config,
   token: DecodedIdToken,
 ): Promise<UserRow> {
   const authTime = new Date(token.auth_time * 1000);
-  const existing = await db.select().from(users).where(eq(users.firebaseUid, token.uid)).limit(1);
-  const found = existing[0];
+  const found = (await userByUid(db).execute({ uid: token.uid }))[0];
   if (found) {
     if (!found.lastSignInAt || found.lastSignInAt < authTime) {
       // One write per new sign-in, not per request.

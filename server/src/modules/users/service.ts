@@ -7,7 +7,12 @@ import { users, type UserRow } from '../../db/schema/users.ts';
 import { forbidden, notFound } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
-export function toBackendUser(row: UserRow): BackendUser {
+export function toBackendUser(
+  row: Pick<
+    UserRow,
+    'id' | 'email' | 'name' | 'role' | 'modules' | 'status' | 'createdAt' | 'lastSignInAt'
+  >,
+): BackendUser {
   return {
     id: row.id,
     email: row.email,
@@ -32,11 +37,8 @@ export async function getUserByEmail(
   email: string,
 ): Promise<BackendUser> {
   const wanted = email.trim().toLowerCase();
-  if (wanted === caller.email.toLowerCase()) {
-    const own = await findUserById(db, caller.id);
-    if (!own) throw notFound('User');
-    return toBackendUser(own);
-  }
+  // Your own record was read by the auth plugin for this very request.
+  if (wanted === caller.email.toLowerCase()) return toBackendUser(caller);
   if (caller.role !== 'admin') {
     throw forbidden('You can only read your own user record.');
   }
