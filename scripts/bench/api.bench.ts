@@ -1,6 +1,8 @@
 /**
  * The API under load (issue 3 item 10): GET /api/users?email=… and POST /api/activities/log with
- * a real emulator ID token, on PGlite and (when a PostgreSQL URL is set) on PostgreSQL.
+ * a real emulator ID token, then reliability.md's mixed workload (60% reads: the user record and
+ * a 20-row activity page; 30% updates: PATCH /api/users/me; 10% creates: an activity), on PGlite
+ * and (when a PostgreSQL URL is set) on PostgreSQL.
  */
 import { authEmulatorClient, uniqueEmail } from '../../tests/support/auth-emulator-client.ts';
 
@@ -15,7 +17,8 @@ import {
 
 const section: BenchSection = {
   name: 'api',
-  description: 'autocannon: GET /api/users and POST /api/activities/log per database engine',
+  description:
+    'autocannon: GET /api/users, POST /api/activities/log and a mixed workload per database engine',
   async run(context) {
     const auth = authEmulatorClient(await context.emulatorHost(), BENCH_PROJECT_ID);
     const rows: string[][] = [];
@@ -47,6 +50,35 @@ const section: BenchSection = {
             method: 'POST',
             headers: { ...headers, 'content-type': 'application/json' },
             body: JSON.stringify({ action: 'view_dashboard', details: { source: 'bench' } }),
+            connections: context.connections,
+            durationSeconds: context.durationSeconds,
+          }),
+        );
+        // reliability.md's gate: 60% reads, 30% updates, 10% creates, from each connection.
+        const json = { ...headers, 'content-type': 'application/json' };
+        const read = {
+          method: 'GET' as const,
+          path: new URL(usersUrl).pathname + new URL(usersUrl).search,
+          headers,
+        };
+        const list = { method: 'GET' as const, path: '/api/activities?limit=20', headers };
+        const update = {
+          method: 'PATCH' as const,
+          path: '/api/users/me',
+          headers: json,
+          body: JSON.stringify({ name: 'Bench User' }),
+        };
+        const create = {
+          method: 'POST' as const,
+          path: '/api/activities/log',
+          headers: json,
+          body: JSON.stringify({ action: 'view_dashboard', details: { source: 'bench' } }),
+        };
+        results.push(
+          await load({
+            label: 'mixed 60/30/10',
+            url: api.url,
+            requests: [read, list, update, read, list, update, read, list, update, create],
             connections: context.connections,
             durationSeconds: context.durationSeconds,
           }),

@@ -163,6 +163,8 @@ export type LoadOptions = {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A cycle of requests each connection repeats (a mixed workload); `url` then gives the host. */
+  requests?: autocannon.Request[];
   connections: number;
   durationSeconds: number;
   /** Unmeasured seconds first, so JIT and caches settle. */
@@ -175,6 +177,7 @@ function cannon(options: LoadOptions, duration: number): Promise<autocannon.Resu
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    requests: options.requests,
     connections: options.connections,
     duration,
     timeout: 10,
