@@ -1,7 +1,14 @@
-/* Bidwright service worker: caches the app shell so the installed app opens offline (product §3).
+/* Bidwright service worker: the installed app opens offline to the last data it saw (product §3).
  * Navigations: network first, the cached shell when offline. Same-origin static files: cache first.
- * API calls (another origin, with the user's token) are never cached here. */
+ * API reads (GET /api/..., any origin): network first; each answer is kept per signed-in user, and
+ * served, marked offline, only when the network fails. Writes are never cached or replayed. The
+ * app asks for a user's copies to be deleted when that user signs out (docs/decisions/0007). */
 const CACHE = 'bidwright-shell-v2';
+const DATA_CACHE_PREFIX = 'bidwright-data-';
+/** Where the uid of the last signed-in user is kept, for reads sent without a token offline. */
+const LAST_USER_KEY = '/__bidwright/last-user';
+/** Streams and probes that make no sense offline. */
+const UNCACHED_API = ['/api/events', '/api/health'];
 const SHELL = ['/', '/manifest.webmanifest', '/icon-192.png', '/icon-512.png'];
 
 async function precache() {
@@ -22,16 +29,94 @@ self.addEventListener('activate', (event) => {
     caches
       .keys()
       .then((keys) =>
-        Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))),
+        Promise.all(
+          keys
+            // A new version drops old shells, never a user's offline data.
+            .filter((key) => key !== CACHE && !key.startsWith(DATA_CACHE_PREFIX))
+            .map((key) => caches.delete(key)),
+        ),
       )
       .then(() => self.clients.claim()),
   );
+});
+
+/** The uid in a bearer token's payload (the token is verified by the API, not here). */
+function tokenUid(request) {
+  const match = /^Bearer\s+[^.]+\.([^.]+)\./i.exec(request.headers.get('authorization') || '');
+  if (!match) return null;
+  try {
+    const payload = JSON.parse(atob(match[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload.sub === 'string' && payload.sub ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+async function lastUser() {
+  const cache = await caches.open(CACHE);
+  const stored = await cache.match(LAST_USER_KEY);
+  return stored ? stored.text() : null;
+}
+
+async function rememberUser(uid) {
+  const cache = await caches.open(CACHE);
+  await cache.put(LAST_USER_KEY, new Response(uid));
+}
+
+async function apiRead(request) {
+  const uid = tokenUid(request);
+  try {
+    const response = await fetch(request);
+    const json = (response.headers.get('content-type') || '').includes('application/json');
+    if (response.ok && json && uid) {
+      const cache = await caches.open(DATA_CACHE_PREFIX + uid);
+      await cache.put(request.url, response.clone());
+      await rememberUser(uid);
+    }
+    return response;
+  } catch (error) {
+    const owner = uid || (await lastUser());
+    const cached = owner
+      ? await (
+          await caches.open(DATA_CACHE_PREFIX + owner)
+        ).match(request.url, { ignoreVary: true })
+      : null;
+    if (!cached) throw error;
+    const headers = new Headers(cached.headers);
+    headers.set('x-bidwright-offline', '1');
+    return new Response(cached.body, { status: cached.status, headers });
+  }
+}
+
+async function forgetUserData() {
+  const keys = await caches.keys();
+  await Promise.all(
+    keys.filter((key) => key.startsWith(DATA_CACHE_PREFIX)).map((key) => caches.delete(key)),
+  );
+  const cache = await caches.open(CACHE);
+  await cache.delete(LAST_USER_KEY);
+}
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'forget-user-data') {
+    const reply = event.ports && event.ports[0];
+    event.waitUntil(
+      forgetUserData().then(
+        () => reply && reply.postMessage({ done: true }),
+        () => reply && reply.postMessage({ done: false }),
+      ),
+    );
+  }
 });
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
+  if (url.pathname.startsWith('/api/') && !UNCACHED_API.includes(url.pathname)) {
+    event.respondWith(apiRead(request));
+    return;
+  }
   if (url.origin !== self.location.origin) return;
 
   if (request.mode === 'navigate') {

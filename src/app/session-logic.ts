@@ -4,6 +4,7 @@ import type { ActivityInput } from '@/lib/activity-logger';
 import { describeBackendUserError } from '@/lib/backend-user-error';
 import { loadFirebase, toIdentityUser } from '@/lib/firebase';
 import { maySignedInUserExist } from '@/lib/persisted-session';
+import { forgetOfflineData } from '@/lib/offline-data';
 import { claimFirstSignIn, clearFirstSignIn } from '@/lib/session-flag';
 import {
   sessionMachine,
@@ -85,7 +86,10 @@ export function createSessionLogic(store: AppStore) {
       recordSignIn: () => {
         if (claimFirstSignIn()) void logActivityLater(store, { action: 'login' });
       },
-      clearSignInFlag: () => clearFirstSignIn(),
+      clearSignInFlag: () => {
+        clearFirstSignIn();
+        forgetOfflineData();
+      },
       reportBackendUserError: (_, params) => {
         console.error(
           'Could not load the backend user; using the identity user without a role.',

@@ -86,6 +86,11 @@ export async function getIdToken(forceRefresh = false): Promise<string | null> {
       await currentAuth.signOut();
       return null;
     }
+    if (code === 'auth/network-request-failed') {
+      // Offline: the token in hand if it is still valid, else none. The service worker then answers
+      // reads from this user's last copies (public/sw.js), and writes fail as offline.
+      return forceRefresh ? user.getIdToken(false).catch(() => null) : null;
+    }
     throw error;
   }
 }

@@ -1,0 +1,12 @@
+/**
+ * The service worker (public/sw.js) keeps the signed-in user's last API reads so the installed app
+ * opens offline to them (product §3). They belong to that user only: this deletes them when the
+ * session ends (sign-out, or an account disabled or expired), so the next person on the device
+ * never sees them.
+ */
+export function forgetOfflineData(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.ready
+    .then((registration) => registration.active?.postMessage({ type: 'forget-user-data' }))
+    .catch((error: unknown) => console.warn('Could not clear the offline copies', error));
+}
