@@ -8,7 +8,7 @@
  *   BENCH_RESPONSE_RUNS=40 BENCH_STUB_LATENCY_MS=100 npm run bench -- response-stream
  */
 import { offlineDraft } from '../../server/src/ai/offline-engine.ts';
-import { parseJobText } from '../../server/src/ai/job-text.ts';
+import { agentJobFromPastedText } from '../../server/src/modules/responses/context.ts';
 import { authEmulatorClient, uniqueEmail } from '../../tests/support/auth-emulator-client.ts';
 import { startOpenAIStub } from '../../tests/support/openai-stub.ts';
 
@@ -176,7 +176,7 @@ const section: BenchSection = {
     } finally {
       await api.stop();
     }
-    const job = parseJobText(JOB_TEXT);
+    const job = agentJobFromPastedText(JOB_TEXT, null, new Date());
     const profile = {
       name: 'Bench',
       title: 'Developer',

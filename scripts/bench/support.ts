@@ -38,7 +38,10 @@ export type BenchContext = {
   connections: number;
   /** The Auth emulator, started on first use and stopped at the end of the run. */
   emulatorHost: () => Promise<string>;
-  /** PGlite always; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. */
+  /**
+   * PGlite always; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set; BENCH_ENGINES
+   * (e.g. `postgresql`) keeps only the named ones.
+   */
   engines: () => Engine[];
   /** Starts the API on the bench port against a fresh database of that engine. */
   startApi: (engine: Engine, extraEnv?: Record<string, string>) => Promise<BenchApi>;
@@ -65,9 +68,12 @@ export function createContext(workDir: string): {
     },
     engines() {
       const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-      return url
+      const all: Engine[] = url
         ? [{ name: 'PGlite' }, { name: 'PostgreSQL', databaseUrl: url }]
         : [{ name: 'PGlite' }];
+      // BENCH_ENGINES=postgresql (or pglite) runs one engine only.
+      const wanted = process.env.BENCH_ENGINES?.toLowerCase().split(',');
+      return wanted ? all.filter((engine) => wanted.includes(engine.name.toLowerCase())) : all;
     },
     async startApi(engine, extraEnv = {}) {
       const emulatorHost = await context.emulatorHost();

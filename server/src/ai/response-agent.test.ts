@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lastToolResult, startOpenAIStub, type OpenAIStub } from '#test-support/openai-stub';
 
 import { AiError } from './errors.ts';
-import { parseJobText } from './job-text.ts';
+import { detectPromptTraps } from './job-text.ts';
 import { offlineDraft } from './offline-engine.ts';
 import { resolveModel } from './registry.ts';
 import { runImprove, runResponseAgent, type Emit } from './response-agent.ts';
-import type { AgentDeps, AgentProfile, PortfolioHit } from './types.ts';
+import type { AgentDeps, AgentJob, AgentProfile, PortfolioHit } from './types.ts';
 
 const profile: AgentProfile = {
   name: 'Dana Reyes',
@@ -49,9 +49,28 @@ Questions:
 1. Have you integrated Stripe Checkout before?
 2. What is your availability over the next two weeks?`;
 
+/** JOB_TEXT as the paste parser reads it (modules/jobs/parse-job-text.ts has its own tests). */
+function job(): AgentJob {
+  return {
+    id: null,
+    title: 'React developer for Stripe checkout',
+    description: JOB_TEXT.split('\n').slice(1, 4).join('\n'),
+    url: null,
+    skills: ['React', 'Stripe', 'Node.js'],
+    budget: '$2,000',
+    screeningQuestions: [
+      'Have you integrated Stripe Checkout before?',
+      'What is your availability over the next two weeks?',
+    ],
+    clientName: null,
+    clientFacts: {},
+    promptTraps: detectPromptTraps(JOB_TEXT),
+  };
+}
+
 function deps(overrides: Partial<AgentDeps> = {}): AgentDeps {
   return {
-    job: parseJobText(JOB_TEXT),
+    job: job(),
     profile,
     searchPortfolio: async () => portfolio,
     readClientHistory: async () => ({ facts: { paymentVerified: true }, previousResponses: [] }),
@@ -227,7 +246,7 @@ describe('response agent over the OpenAI chat-completions HTTP path', () => {
 describe('offline engine', () => {
   it('drafts deterministically from the job, profile and portfolio, and passes its own checks', () => {
     const input = {
-      job: parseJobText(JOB_TEXT),
+      job: job(),
       profile,
       portfolio,
       template: null,
@@ -249,7 +268,7 @@ describe('offline engine', () => {
 
   it('fills a template', () => {
     const draft = offlineDraft({
-      job: parseJobText(JOB_TEXT),
+      job: job(),
       profile,
       portfolio,
       template: {

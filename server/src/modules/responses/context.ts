@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 
+import type { ParsedJob } from '#contract/jobs';
 import type { JobSnapshot } from '#contract/responses';
 
 import { detectPromptTraps } from '../../ai/job-text.ts';
@@ -18,6 +19,7 @@ import { profiles } from '../../db/schema/profiles.ts';
 import { responses } from '../../db/schema/responses.ts';
 import { templates } from '../../db/schema/templates.ts';
 import { HttpError } from '../../http-error.ts';
+import { parseJobText } from '../jobs/parse-job-text.ts';
 import { searchPortfolio } from '../portfolio/search.ts';
 
 /** A job of this user, or 404 (another user's id included). */
@@ -32,7 +34,12 @@ export async function loadJobRow(db: Database, userId: string, jobId: string): P
   return row;
 }
 
-function budgetOf(row: JobRow): string | null {
+type BudgetFields = Pick<
+  JobRow,
+  'currency' | 'budgetMinMinor' | 'budgetMaxMinor' | 'hourlyMinMinor' | 'hourlyMaxMinor'
+>;
+
+function budgetOf(row: BudgetFields): string | null {
   if (row.hourlyMinMinor || row.hourlyMaxMinor) {
     const parts = [row.hourlyMinMinor, row.hourlyMaxMinor].filter((v): v is number => v !== null);
     return `${parts.map((v) => formatMoney(v, row.currency)).join('-')}/hr`;
@@ -69,6 +76,39 @@ export function agentJobFromRow(row: JobRow): AgentJob {
       proposals: row.proposalsCount,
     },
     promptTraps: [...new Set([...flagged, ...detectPromptTraps(row.description)])],
+  };
+}
+
+/**
+ * A pasted job, read by the same parser as Browse Jobs' paste (modules/jobs/parse-job-text.ts), so
+ * one text gives the same title, budget, questions and client facts in both places.
+ */
+export function agentJobFromPastedText(text: string, url: string | null, now: Date): AgentJob {
+  const parsed: ParsedJob = parseJobText({ text, url: url ?? undefined }, now);
+  const { client } = parsed;
+  return {
+    id: null,
+    title: parsed.title,
+    description: parsed.description,
+    url: parsed.url ?? url,
+    skills: parsed.skills,
+    budget: budgetOf(parsed),
+    screeningQuestions: parsed.screeningQuestions,
+    clientName: null,
+    clientFacts: {
+      paymentVerified: client.paymentVerified,
+      totalSpent:
+        client.totalSpentMinor === null
+          ? null
+          : formatMoney(client.totalSpentMinor, parsed.currency),
+      hires: client.hires,
+      jobsPosted: client.jobsPosted,
+      reviews: client.reviews,
+      rating: client.rating,
+      country: client.country,
+      proposals: parsed.proposalsCount,
+    },
+    promptTraps: detectPromptTraps(text),
   };
 }
 

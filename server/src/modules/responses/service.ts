@@ -17,7 +17,6 @@ import {
 } from '#contract/responses';
 
 import { AiError } from '../../ai/errors.ts';
-import { parseJobText } from '../../ai/job-text.ts';
 import {
   OFFLINE_MODEL,
   OFFLINE_PROMPT_VERSION,
@@ -41,6 +40,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { getTemplateRow, markTemplateUsed } from '../templates/service.ts';
 import { markJobActedOn } from '../jobs/service.ts';
 import {
+  agentJobFromPastedText,
   agentJobFromRow,
   agentJobFromSnapshot,
   clientHistoryReader,
@@ -410,7 +410,7 @@ export async function prepareGeneration(
     jobRow = await loadJobRow(db, user.id, body.jobId);
     job = agentJobFromRow(jobRow);
   } else {
-    job = parseJobText(body.jobText ?? '', body.jobUrl ?? null);
+    job = agentJobFromPastedText(body.jobText ?? '', body.jobUrl ?? null, new Date());
   }
   let template: AgentTemplate | null = null;
   if (body.templateId) {
