@@ -68,7 +68,11 @@ async function apiRead(request) {
   try {
     const response = await fetch(request);
     const json = (response.headers.get('content-type') || '').includes('application/json');
-    if (response.ok && json && uid) {
+    // Downloads and data exports are not screens to reopen: they are never kept.
+    const download =
+      /\/export(\/|$)/.test(new URL(request.url).pathname) ||
+      (response.headers.get('content-disposition') || '').startsWith('attachment');
+    if (response.ok && json && !download && uid) {
       const cache = await caches.open(DATA_CACHE_PREFIX + uid);
       await cache.put(request.url, response.clone());
       await rememberUser(uid);
