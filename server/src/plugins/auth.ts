@@ -13,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema/users.ts';
 import { HttpError } from '../http-error.ts';
 
-import { decodeEmulatorIdToken } from './emulator-token.ts';
+import { claimedSubject, decodeEmulatorIdToken } from './emulator-token.ts';
 import './route-config.ts';
 
 export type AuthUser = {
@@ -148,12 +148,14 @@ async function verify(
   options: { sensitive: boolean; emulatorProjectId: string | undefined },
 ): Promise<DecodedIdToken> {
   try {
-    if (!options.sensitive) {
-      const local = options.emulatorProjectId
+    // One verification per request: the claimed subject picks which one, and either verifies it.
+    const uid = claimedSubject(token);
+    const checkedAt = uid === null ? undefined : revocationChecked.get(uid);
+    const fresh = checkedAt !== undefined && Date.now() - checkedAt <= REVOCATION_CACHE_MS;
+    if (fresh && !options.sensitive) {
+      return options.emulatorProjectId
         ? decodeEmulatorIdToken(token, options.emulatorProjectId)
         : await auth.verifyIdToken(token, false);
-      const checkedAt = revocationChecked.get(local.uid);
-      if (checkedAt !== undefined && Date.now() - checkedAt <= REVOCATION_CACHE_MS) return local;
     }
     // One getUser call: revoked tokens and disabled accounts are refused here.
     const decoded = await auth.verifyIdToken(token, true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { decodeEmulatorIdToken } from './emulator-token.ts';
+import { claimedSubject, decodeEmulatorIdToken } from './emulator-token.ts';
 
 const PROJECT = 'demo-bidwright';
 const NOW = 1_800_000_000;
@@ -53,4 +53,14 @@ describe('decodeEmulatorIdToken', () => {
       );
     },
   );
+});
+
+describe('claimedSubject', () => {
+  it('reads the subject without verifying anything', () => {
+    expect(claimedSubject(token(claims({ aud: 'demo-other' })))).toBe('uid-1');
+  });
+
+  it.each(['', 'abc', `${part({})}.${part({ sub: 7 })}.`])('is null for %j', (value) => {
+    expect(claimedSubject(value)).toBeNull();
+  });
 });

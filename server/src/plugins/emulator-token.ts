@@ -33,6 +33,19 @@ function decodePart(part: string | undefined): Record<string, unknown> {
   throw new EmulatorTokenError('auth/argument-error', 'The token is not a JWT.');
 }
 
+/**
+ * The subject a token claims, unverified: only for choosing which check to run (the check itself
+ * then verifies the subject). null for anything that is not a JWT with a string `sub`.
+ */
+export function claimedSubject(token: string): string | null {
+  try {
+    const sub = decodePart(token.split('.')[1]).sub;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 export function decodeEmulatorIdToken(
   token: string,
   projectId: string,
