@@ -58,12 +58,20 @@ async function lastUser() {
   return stored ? stored.text() : null;
 }
 
-async function rememberUser(uid) {
-  const cache = await caches.open(CACHE);
-  await cache.put(LAST_USER_KEY, new Response(uid));
+/** The uid last written under LAST_USER_KEY by this worker, so each read does not write it again. */
+let rememberedUid = null;
+
+async function keepCopy(request, response, uid) {
+  const cache = await caches.open(DATA_CACHE_PREFIX + uid);
+  await cache.put(request.url, response);
+  if (uid !== rememberedUid) {
+    await (await caches.open(CACHE)).put(LAST_USER_KEY, new Response(uid));
+    rememberedUid = uid;
+  }
 }
 
-async function apiRead(request) {
+async function apiRead(event) {
+  const { request } = event;
   const uid = tokenUid(request);
   try {
     const response = await fetch(request);
@@ -73,9 +81,8 @@ async function apiRead(request) {
       /\/export(\/|$)/.test(new URL(request.url).pathname) ||
       (response.headers.get('content-disposition') || '').startsWith('attachment');
     if (response.ok && json && !download && uid) {
-      const cache = await caches.open(DATA_CACHE_PREFIX + uid);
-      await cache.put(request.url, response.clone());
-      await rememberUser(uid);
+      // The page gets its answer now; the copy is written after.
+      event.waitUntil(keepCopy(request, response.clone(), uid));
     }
     return response;
   } catch (error) {
@@ -99,18 +106,11 @@ async function forgetUserData() {
   );
   const cache = await caches.open(CACHE);
   await cache.delete(LAST_USER_KEY);
+  rememberedUid = null;
 }
 
 self.addEventListener('message', (event) => {
-  if (event.data && event.data.type === 'forget-user-data') {
-    const reply = event.ports && event.ports[0];
-    event.waitUntil(
-      forgetUserData().then(
-        () => reply && reply.postMessage({ done: true }),
-        () => reply && reply.postMessage({ done: false }),
-      ),
-    );
-  }
+  if (event.data && event.data.type === 'forget-user-data') event.waitUntil(forgetUserData());
 });
 
 self.addEventListener('fetch', (event) => {
@@ -118,7 +118,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.pathname.startsWith('/api/') && !UNCACHED_API.includes(url.pathname)) {
-    event.respondWith(apiRead(request));
+    event.respondWith(apiRead(event));
     return;
   }
   if (url.origin !== self.location.origin) return;

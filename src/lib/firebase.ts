@@ -7,18 +7,13 @@ import type * as FirebaseSdkModule from './firebase-sdk';
 export type FirebaseSdk = typeof FirebaseSdkModule;
 
 let sdk: Promise<FirebaseSdk> | null = null;
-let loadedSdk: FirebaseSdk | null = null;
 
 /**
  * The Firebase Auth SDK, fetched on first use (one request, shared). The shell starts it as soon as
  * the session machine runs, so it is normally in place before anyone presses a button.
  */
 export function loadFirebase(): Promise<FirebaseSdk> {
-  sdk ??= import(/* webpackChunkName: "firebase-sdk" */ './firebase-sdk').then(
-    (module) => {
-      loadedSdk = module;
-      return module;
-    },
+  sdk ??= import(/* webpackChunkName: "firebase-sdk" */ './firebase-sdk').catch(
     (error: unknown) => {
       sdk = null; // a failed chunk may be fetched again on the next call
       // The SDK's own code for an unreachable service, so the forms say it in words.
@@ -28,14 +23,6 @@ export function loadFirebase(): Promise<FirebaseSdk> {
     },
   );
   return sdk;
-}
-
-/**
- * The SDK if it has already loaded. Google's popup must open in the same task as the click (or a
- * browser blocks it), so the sign-in buttons use this before falling back to loadFirebase().
- */
-export function loadedFirebase(): FirebaseSdk | null {
-  return loadedSdk;
 }
 
 /** The one Auth instance. */

@@ -6,7 +6,9 @@
  */
 export function forgetOfflineData(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.ready
-    .then((registration) => registration.active?.postMessage({ type: 'forget-user-data' }))
+  // getRegistration, not ready: without a worker (dev builds) there is nothing to clear or wait for.
+  navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => registration?.active?.postMessage({ type: 'forget-user-data' }))
     .catch((error: unknown) => console.warn('Could not clear the offline copies', error));
 }

@@ -3,7 +3,7 @@ import { env } from '@/config/env';
 /**
  * What the Firebase SDK has left in this browser, read synchronously before the SDK loads. The key
  * names are the SDK's own (`firebase:{name}:{apiKey}:{appName}`, @firebase/auth
- * _persistenceKeyName); a test in persisted-session.test.ts pins them against a real sign-in.
+ * _persistenceKeyName); tests/e2e/login-first-paint.e2e.ts pins them against a real sign-in.
  */
 const APP_NAME = '[DEFAULT]';
 const key = (name: string) => `firebase:${name}:${env.firebaseApiKey}:${APP_NAME}`;

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 
-import { loadedFirebase, loadFirebase, type FirebaseSdk } from '@/lib/firebase';
+import { loadFirebase, type FirebaseSdk } from '@/lib/firebase';
 import { hasPendingRedirect } from '@/lib/persisted-session';
 import { loginFormMachine } from '@/machines/login-form.machine';
 
@@ -26,11 +26,6 @@ export async function completeRedirectSignIn(): Promise<unknown> {
   return sdk.getRedirectResult(sdk.firebaseAuth(), sdk.browserPopupRedirectResolver);
 }
 
-/** The loaded SDK without a pause when it is already there (see loadedFirebase). */
-function sdkNow(): FirebaseSdk | Promise<FirebaseSdk> {
-  return loadedFirebase() ?? loadFirebase();
-}
-
 /** The login form machine with Firebase Auth at its edges. */
 export const loginFormLogic = loginFormMachine.provide({
   actors: {
@@ -43,7 +38,7 @@ export const loginFormLogic = loginFormMachine.provide({
       await sdk.sendPasswordResetEmail(sdk.firebaseAuth(), input.email, continueUrl());
     }),
     signInWithGooglePopup: fromPromise(async () => {
-      const sdk = await sdkNow();
+      const sdk = await loadFirebase();
       await sdk.signInWithPopup(
         sdk.firebaseAuth(),
         googleProvider(sdk),
@@ -51,7 +46,7 @@ export const loginFormLogic = loginFormMachine.provide({
       );
     }),
     signInWithGoogleRedirect: fromPromise(async () => {
-      const sdk = await sdkNow();
+      const sdk = await loadFirebase();
       await sdk.signInWithRedirect(
         sdk.firebaseAuth(),
         googleProvider(sdk),
