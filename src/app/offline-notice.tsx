@@ -1,9 +1,12 @@
-import { useOnlineStatus } from '@/lib/online-status';
+import { useApiUnreachable } from '@/lib/connectivity';
 
-/** Product §3: the installed app says clearly when it is offline. */
+/**
+ * The installed app says clearly when it is offline: when the API could not be reached, or an
+ * answer came from the offline copy. It goes as soon as a request reaches the API again.
+ */
 export function OfflineNotice() {
-  const online = useOnlineStatus();
-  if (online) return null;
+  const offline = useApiUnreachable();
+  if (!offline) return null;
   return (
     <div
       role="status"

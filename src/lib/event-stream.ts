@@ -1,3 +1,5 @@
+import { observedFetch } from './connectivity';
+
 /**
  * Reads GET /api/events, a text/event-stream that needs the bearer header (so fetch streaming, not
  * EventSource), and reconnects with backoff.
@@ -56,7 +58,7 @@ export function startEventStream({
   url,
   getToken,
   onEvent,
-  fetchImpl = (...args) => fetch(...args),
+  fetchImpl = observedFetch,
   initialDelayMs = 1000,
   maxDelayMs = 30_000,
 }: EventStreamOptions): () => void {
@@ -68,7 +70,10 @@ export function startEventStream({
 
   const scheduleReconnect = () => {
     if (stopped) return;
-    timer = setTimeout(() => void connect(), delay);
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, delay);
     delay = Math.min(delay * 2, maxDelayMs);
   };
 
@@ -110,10 +115,21 @@ export function startEventStream({
     scheduleReconnect();
   };
 
+  // Back online: try now instead of waiting out the backoff, so the offline notice goes promptly.
+  const reconnectNow = () => {
+    if (stopped || !timer) return;
+    clearTimeout(timer);
+    timer = null;
+    delay = initialDelayMs;
+    void connect();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('online', reconnectNow);
+
   void connect();
 
   return () => {
     stopped = true;
+    if (typeof window !== 'undefined') window.removeEventListener('online', reconnectNow);
     if (timer) clearTimeout(timer);
     controller?.abort();
   };

@@ -3,6 +3,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { setupListeners } from '@reduxjs/toolkit/query';
 
 import { buildApiUrl } from '@/lib/api-url';
+import { observedFetch } from '@/lib/connectivity';
 
 import type { StoreExtra } from './extra';
 import { rootReducer, type AppStore } from './index';
@@ -13,6 +14,8 @@ export type { GetToken, StoreExtra } from './extra';
 const FORCE_REFRESH_ENDPOINTS = new Set(['getBackendUser']);
 
 const rawBaseQuery = fetchBaseQuery({
+  // Every API answer and network failure feeds the offline notice.
+  fetchFn: observedFetch,
   prepareHeaders: async (headers, { extra, endpoint }) => {
     const { getToken } = extra as StoreExtra;
     const token = await getToken(FORCE_REFRESH_ENDPOINTS.has(endpoint));

@@ -1,5 +1,5 @@
 /**
- * Product §3: the installed app opens offline to the last data it saw, read-only, and says it is
+ * The installed app opens offline to the last data it saw, read-only, and says it is
  * offline; the copies belong to the signed-in user and go when that user signs out.
  */
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,8 @@ describe('offline', () => {
     await context.setOffline(false);
     await page.reload();
     await table.waitFor();
+    // The API answered again, so the notice is gone.
+    await page.getByText('You are offline.', { exact: false }).waitFor({ state: 'detached' });
     expect(((await page.evaluate(OFFLINE_DATA_CACHES)) as string[]).length).toBe(1);
     await page.getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/login');

@@ -6,6 +6,7 @@ import {
   type UploadPortfolioFileResult,
 } from '@/contract/portfolio';
 import { buildApiUrl } from '@/lib/api-url';
+import { observedFetch } from '@/lib/connectivity';
 import { useAppStore } from '@/store/hooks';
 
 /**
@@ -88,7 +89,7 @@ export async function fetchPortfolioFile(
   path: string,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const response = await fetch(buildApiUrl(apiBaseUrl, path), {
+  const response = await observedFetch(buildApiUrl(apiBaseUrl, path), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal,
   });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { generationEventSchema, type GenerationEvent } from '@/contract/responses';
 import { buildApiUrl } from '@/lib/api-url';
+import { observedFetch } from '@/lib/connectivity';
 import { parseSseChunk } from '@/lib/event-stream';
 import type { AppDispatch } from '@/store';
 import type { StoreExtra } from '@/store/extra';
@@ -49,7 +50,7 @@ export function useGenerationStream() {
       try {
         const extra = readExtra(dispatch);
         const token = await extra.getToken(false);
-        const response = await fetch(buildApiUrl(extra.apiBaseUrl, path), {
+        const response = await observedFetch(buildApiUrl(extra.apiBaseUrl, path), {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
