@@ -4,6 +4,7 @@ import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import { readdirSync } from 'node:fs';
 
 import globals from 'globals';
@@ -66,6 +67,17 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  // One request must never freeze the API: no regex that backtracks or moves super-linearly over
+  // what a user sent (server) or typed (SPA). Bound the input or scan by hand instead.
+  {
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   // Dependency direction (architecture.md §1): machines are pure; shared layers never reach up.

@@ -12,7 +12,7 @@
  * `npm run demo` (--demo): as start, plus the local Upwork sandbox (tests/support/upwork-sandbox.ts)
  * on 5070, with the API's Upwork connection pointed at it.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -34,6 +34,12 @@ import {
   type SeededAccount,
 } from '../tests/support/stack.ts';
 
+import {
+  PRIVATE_FILE_MODE,
+  ensurePrivateDir,
+  tightenTree,
+} from '../server/src/storage/private-files.ts';
+
 import { createSpaServer, type SpaServer } from './serve-spa.ts';
 
 const PROJECT_ID = 'demo-bidwright';
@@ -48,6 +54,18 @@ const PORTS = {
 const EMULATOR_HOST = `127.0.0.1:${PORTS.emulator}`;
 const DATA = join(ROOT, 'data');
 const LOGS = join(DATA, 'logs');
+
+/**
+ * data/ and its logs are for this user only (folders 0700, files 0600). The process umask stays
+ * as it is, so the SPA build in dist/ keeps ordinary modes; each log file is created private
+ * before a child writes to it.
+ */
+function privateLog(name: string): string {
+  const file = join(LOGS, name);
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  chmodSync(file, PRIVATE_FILE_MODE);
+  return file;
+}
 
 type Mode = 'start' | 'dev' | 'demo';
 
@@ -75,6 +93,12 @@ async function shutdown(code: number): Promise<never> {
       } catch (error) {
         console.error(`  ! ${what}: ${error instanceof Error ? error.message : String(error)}`);
       }
+    }
+    // The emulator exports its accounts with its own modes: make them private too.
+    try {
+      tightenTree(DATA);
+    } catch {
+      // Best effort on the way out; the next start tightens again.
     }
   }
   process.exit(code);
@@ -110,8 +134,8 @@ function watchUnexpectedExit(managed: ManagedProcess, what: string) {
 async function main() {
   const started = Date.now();
   say(`Bidwright: ${mode === 'dev' ? 'development stack (hot reload)' : 'local stack'}`);
-  for (const dir of [DATA, LOGS, join(DATA, 'firebase-emulator')])
-    mkdirSync(dir, { recursive: true });
+  for (const dir of [DATA, LOGS, join(DATA, 'firebase-emulator')]) ensurePrivateDir(dir);
+  tightenTree(DATA);
 
   await assertPortsFree([
     { port: PORTS.web, what: 'the web app' },
@@ -132,7 +156,7 @@ async function main() {
   const build =
     mode === 'dev'
       ? Promise.resolve()
-      : buildSpa({ settings: spaSettings, outDir: 'dist', logFile: join(LOGS, 'build.log') }).then(
+      : buildSpa({ settings: spaSettings, outDir: 'dist', logFile: privateLog('build.log') }).then(
           () => step('SPA built into dist/'),
         );
 
@@ -143,7 +167,7 @@ async function main() {
       hubPort: PORTS.emulatorHub,
       loggingPort: PORTS.emulatorLogging,
       dataDir: join(DATA, 'firebase-emulator'),
-      logFile: join(LOGS, 'firebase-emulator.log'),
+      logFile: privateLog('firebase-emulator.log'),
     });
     if (emulator.started) {
       stoppers.push({
@@ -159,7 +183,7 @@ async function main() {
       projectId: PROJECT_ID,
       accounts: DEMO_ACCOUNTS,
       api,
-      logFile: join(LOGS, 'seed.log'),
+      logFile: privateLog('seed.log'),
     });
   })();
 
@@ -173,7 +197,7 @@ async function main() {
 
   const runningApi = await startApi(api, {
     watch: mode === 'dev',
-    logFile: join(LOGS, 'api.log'),
+    logFile: privateLog('api.log'),
     echoPrefix: mode === 'dev' ? '[api] ' : undefined,
   });
   stoppers.push({ what: 'API', stop: () => runningApi.process.stop('SIGTERM', 10_000) });

@@ -98,6 +98,7 @@ export function createContext(workDir: string): {
         extraEnv: {
           RATE_LIMIT_PER_MINUTE: '100000000',
           WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
+          AUTH_FAILURES_PER_MINUTE: '100000000',
           ...extraEnv,
         },
       };

@@ -16,6 +16,7 @@ import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
+import rateLimitsPlugin from './plugins/rate-limits.ts';
 import securityPlugin from './plugins/security.ts';
 
 declare module 'fastify' {
@@ -71,6 +72,15 @@ export async function buildApp(
             },
           },
     bodyLimit: config.bodyLimitBytes,
+    // Receiving a request is bounded (a slow or short body is cut with 408); the response is
+    // not, so event streams stay open. Idle keep-alive connections close after their timeout.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      requestTimeout: config.timeouts.requestMs,
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: config.timeouts.checkIntervalMs,
+    },
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -88,12 +98,18 @@ export async function buildApp(
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Two kinds of route are public by what they are: the API docs, and CORS preflights (a browser
+    // sends those without credentials; they answer with headers only). Every other route is
+    // public only when its own options say so.
+    if (route.url.startsWith('/api/docs') || methods.every((method) => method === 'OPTIONS')) {
+      route.config = { ...route.config, public: true };
+    }
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       app.routeTable.push({
         method,
         url: route.url,
-        public: route.config?.public === true || route.url.startsWith('/api/docs'),
+        public: route.config?.public === true,
         role: route.config?.role,
         module: route.config?.module,
       });
@@ -118,8 +134,9 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { config, db: database.db });
   await app.register(securityPlugin, { config });
+  await app.register(authPlugin, { config, db: database.db });
+  await app.register(rateLimitsPlugin, { config });
   await app.register(eventsPlugin);
   await registerModules(app);
 

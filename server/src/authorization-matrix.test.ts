@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -22,7 +24,8 @@ beforeAll(async () => {
   admin = await h.signIn({ role: 'admin' });
   disabled = await h.signIn({ modules: ['response', 'proposal', 'upwork', 'portfolio'] });
   await h.emulator.setDisabled(disabled.user.firebaseUid, true);
-  routes = h.app.routeTable.filter((route) => route.url.startsWith('/api') && !route.public);
+  // Deny by default: every route that does not declare itself public, whatever its path.
+  routes = h.app.routeTable.filter((route) => !route.public);
 });
 afterAll(async () => h.close());
 
@@ -91,5 +94,90 @@ describe('authorization matrix', () => {
         response.statusCode,
       );
     }
+  });
+});
+
+/**
+ * The same path written the ways a router may read differently from a plain string test:
+ * percent-encoded letters, doubled slashes, other letter case, dot segments, a trailing slash.
+ */
+function spellings(path: string): string[] {
+  const [, first = '', ...rest] = path.split('/');
+  const tail = rest.join('/');
+  const encodedFirst = `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}/${tail}`;
+  const encodedAll = `/${[...first].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('')}/${tail}`;
+  const encodedSecond = rest[0]
+    ? `/${first}/%${rest[0].charCodeAt(0).toString(16)}${rest.join('/').slice(1)}`
+    : encodedFirst;
+  return [
+    encodedFirst,
+    encodedAll,
+    encodedSecond,
+    `/${first}/${tail.replace(/\//g, '%2F')}`,
+    `//${first}/${tail}`,
+    `/${first}//${tail}`,
+    `/${first.toUpperCase()}/${tail}`,
+    `/${first[0]?.toUpperCase() ?? ''}${first.slice(1)}/${tail.toUpperCase()}`,
+    `/${first}/./${tail}`,
+    `/${first}/x/../${tail}`,
+    `/x/../${first}/${tail}`,
+    `/${first}/%2e/${tail}`,
+    `/${first}/x/%2e%2e/${tail}`,
+    `${path}/`,
+    `${path};x`,
+  ];
+}
+
+function rawRequest(port: number, method: string, path: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+          // Streams (server events) are read only as far as the first bytes.
+          if (body.length > 0 && response.headers['content-type']?.includes('event-stream')) {
+            response.destroy();
+            resolve({ status: response.statusCode ?? 0, body });
+          }
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    const withBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+    request.end(
+      withBody ? JSON.stringify({ role: 'admin', email: 'attacker@example.com' }) : undefined,
+    );
+  });
+}
+
+describe('path spellings without a token', () => {
+  it('never reach a handler: every spelling of every route answers an error with no data', async () => {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const secrets = [admin.user.email, plain.user.email, disabled.user.email];
+    let tried = 0;
+    for (const route of routes) {
+      for (const path of spellings(concrete(route.url))) {
+        const { status, body } = await rawRequest(port, route.method, path);
+        tried += 1;
+        const where = `${route.method} ${path} -> ${status}`;
+        expect(status, where).toBeGreaterThanOrEqual(400);
+        expect(status, where).toBeLessThan(500);
+        for (const secret of secrets) expect(body, where).not.toContain(secret);
+      }
+    }
+    expect(tried).toBeGreaterThan(routes.length * 10);
+    // Nothing was created on the way (the invite route was among those tried).
+    const listed = await h.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: admin.headers,
+    });
+    expect(listed.body).not.toContain('attacker@example.com');
   });
 });

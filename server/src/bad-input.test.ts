@@ -5,7 +5,9 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from './db/schema/index.ts';
+import { ADVERSARIAL_JOB_TEXTS } from '#test-support/adversarial-inputs';
 import { createHarness, type Harness, type SignedIn } from '#test-support/server-harness';
+import { TAMPERED_CURSORS } from '#test-support/tampered-cursors';
 
 /**
  * Generated from the live route table: every route, called by an admin with every module (so no
@@ -57,6 +59,12 @@ const BAD_QUERIES = [
   'sort=id;drop table users',
   "q='or 1=1--",
   'from=yesterday',
+  // Control characters in search text, which the database refuses.
+  'q=%00',
+  'q=a%00b',
+  'search=%00',
+  // Cursors no list ever wrote: impossible dates, malformed ids, foreign formats.
+  ...TAMPERED_CURSORS.map((cursor) => `cursor=${encodeURIComponent(cursor)}`),
 ];
 
 function concrete(url: string, id: string) {
@@ -122,5 +130,35 @@ describe('bad input on every route', () => {
     expect(after).toEqual(beforeRest);
     expect(activitiesAfter - activitiesBefore).toBeLessThanOrEqual(successes);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 240_000);
+});
+
+describe('adversarial text on every route that takes a body', () => {
+  it('never answers 5xx, whatever the text makes a parser do', async () => {
+    const routes = h.app.routeTable.filter(
+      (route) =>
+        ['POST', 'PUT', 'PATCH'].includes(route.method) &&
+        route.url.startsWith('/api') &&
+        !route.url.startsWith('/api/docs'),
+    );
+    const failures: string[] = [];
+    for (const route of routes) {
+      const url = concrete(route.url, randomUUID());
+      for (const { name, text } of ADVERSARIAL_JOB_TEXTS) {
+        // The same text under every field name a text-reading route uses.
+        const payload = JSON.stringify({ text, jobText: text, description: text, q: text });
+        const response = await h.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...admin.headers, 'content-type': 'application/json' },
+          payload,
+        });
+        const deliberate = response.statusCode === 503 && !/internal_error/.test(response.body);
+        if (response.statusCode >= 500 && !deliberate) {
+          failures.push(`${route.method} ${route.url} with ${name} -> ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   }, 240_000);
 });

@@ -1,22 +1,73 @@
 import { describe, expect, it } from 'vitest';
 
 import { ConfigError, loadConfig } from './config.ts';
+import { decryptSecret, encryptSecret, keyId } from './crypto.ts';
+
+const LOCAL = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+const keyOf = (fill: number) => Buffer.alloc(32, fill).toString('base64');
 
 describe('loadConfig', () => {
-  it('runs on embedded defaults with nothing set', () => {
-    const config = loadConfig({});
+  it('runs on embedded defaults in local mode', () => {
+    const config = loadConfig(LOCAL);
     expect(config).toMatchObject({
       port: 5050,
       host: '127.0.0.1',
       firebaseProjectId: 'demo-bidwright',
-      localMode: false,
+      localMode: true,
     });
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.encryptionKey).toHaveLength(32);
+    expect(config.encryptionKey.current.key).toHaveLength(32);
+  });
+
+  it('requires ENCRYPTION_KEY whenever the server is not in local mode', () => {
+    const realProject = { FIREBASE_PROJECT_ID: 'acme-prod' };
+    for (const env of [
+      {},
+      realProject,
+      { ...realProject, HOST: '0.0.0.0' },
+      { ...realProject, NODE_ENV: 'development', HOST: '0.0.0.0' },
+      { ...realProject, NODE_ENV: 'test' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(/ENCRYPTION_KEY is required/);
+    }
+    const config = loadConfig({ ...realProject, HOST: '0.0.0.0', ENCRYPTION_KEY: keyOf(7) });
+    expect(config.localMode).toBe(false);
+    expect(config.encryptionKey.current.key.equals(Buffer.alloc(32, 7))).toBe(true);
+  });
+
+  it('refuses TRUST_PROXY=true in emulator mode, naming both variables', () => {
+    for (const flag of ['true', '1']) {
+      expect(() => loadConfig({ ...LOCAL, TRUST_PROXY: flag })).toThrow(
+        /FIREBASE_AUTH_EMULATOR_HOST.*TRUST_PROXY=true/,
+      );
+    }
+    expect(loadConfig({ ...LOCAL, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({
+        FIREBASE_PROJECT_ID: 'acme-prod',
+        ENCRYPTION_KEY: keyOf(1),
+        TRUST_PROXY: 'true',
+      }).trustProxy,
+    ).toBe(true);
+  });
+
+  it('reads with previous keys and writes with ENCRYPTION_KEY (rotation)', () => {
+    const before = loadConfig({ FIREBASE_PROJECT_ID: 'acme-prod', ENCRYPTION_KEY: keyOf(1) });
+    const oldValue = encryptSecret('refresh-token', before.encryptionKey);
+
+    const after = loadConfig({
+      FIREBASE_PROJECT_ID: 'acme-prod',
+      ENCRYPTION_KEY: keyOf(2),
+      ENCRYPTION_KEYS_PREVIOUS: ` ${keyOf(1)} , ${keyOf(3)}`,
+    });
+    expect(decryptSecret(oldValue, after.encryptionKey)).toBe('refresh-token');
+    const newValue = encryptSecret('refresh-token', after.encryptionKey);
+    expect(newValue.split('.')[1]).toBe(keyId(Buffer.alloc(32, 2)));
+    expect(() => decryptSecret(newValue, before.encryptionKey)).toThrow(/ENCRYPTION_KEYS_PREVIOUS/);
   });
 
   it('trusts emulator tokens only on a loopback bind', () => {
-    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).localMode).toBe(true);
+    expect(loadConfig(LOCAL).localMode).toBe(true);
     expect(() =>
       loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0' }),
     ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST is set but HOST is 0\.0\.0\.0/);
@@ -47,6 +98,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ DEFAULT_MODULES: 'response,teleport' }, 'DEFAULT_MODULES'],
     [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],
+    [{ ENCRYPTION_KEYS_PREVIOUS: 'short' }, 'ENCRYPTION_KEYS_PREVIOUS'],
+    [{ AI_ALLOW_PRIVATE_BASE_URL: 'yes' }, 'AI_ALLOW_PRIVATE_BASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('stops with a message naming the bad variable (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`- ${name}`));
@@ -54,6 +107,7 @@ describe('loadConfig', () => {
 
   it('parses comma lists', () => {
     const config = loadConfig({
+      ...LOCAL,
       ADMIN_EMAILS: ' Boss@Example.com , ops@example.com',
       CORS_ORIGINS: 'https://app.example.com',
     });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { MODULES } from '#contract/user';
 import { moduleSchema } from '#contract/user';
 
+import { keyRing, type KeyRing } from './crypto.ts';
+
 /**
  * Every environment variable the API reads, parsed once at start (architecture §3). A bad or
  * missing value stops the start with a message naming the variable. `.env.example` documents each.
@@ -19,6 +21,8 @@ const commaList = (fallback = '') =>
         .map((item) => item.trim())
         .filter(Boolean),
     );
+
+const isKey = (value: string) => Buffer.from(value, 'base64').length === 32;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -37,17 +41,31 @@ const envSchema = z.object({
   CORS_ORIGINS: commaList('http://localhost:3000,http://127.0.0.1:3000'),
   ADMIN_EMAILS: commaList(),
   DEFAULT_MODULES: commaList().pipe(z.array(moduleSchema)),
-  /** 32 bytes, base64. Local mode derives a fixed development key when unset. */
+  /** 32 bytes, base64. Required unless in local mode, where a fixed development key is used. */
   ENCRYPTION_KEY: z
     .string()
     .optional()
-    .refine((value) => value === undefined || Buffer.from(value, 'base64').length === 32, {
+    .refine((value) => value === undefined || isKey(value), {
       message: 'ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)',
     }),
+  /** Earlier keys, comma-separated, only to read values written with them (key rotation). */
+  ENCRYPTION_KEYS_PREVIOUS: commaList().refine((values) => values.every(isKey), {
+    message: 'ENCRYPTION_KEYS_PREVIOUS must be a comma list of 32-byte base64 keys',
+  }),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Failed sign-ins (bad or missing tokens) one address may make per minute before it waits. */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: booleanFlag,
+  /** How long a client may take to send a whole request (headers and body); not the response. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long a client may take to send the request headers; at most REQUEST_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  /** How long an idle keep-alive connection waits for the next request. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
+  /** Open GET /api/events streams per user; a new one beyond this closes the oldest. */
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(5),
   /** Portfolio uploads: the largest file accepted (bytes), and where files are stored. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -74,6 +92,8 @@ const envSchema = z.object({
     .url({ message: 'AI_BASE_URL must be an http(s) URL, e.g. http://localhost:11434/v1' })
     .optional(),
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** Lets the AI base URL reach loopback and private networks (a local Ollama); off by default. */
+  AI_ALLOW_PRIVATE_BASE_URL: booleanFlag,
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   AI_MAX_CONCURRENT: z.coerce.number().int().min(1).default(20),
@@ -100,16 +120,30 @@ export type Config = {
   corsOrigins: string[];
   adminEmails: string[];
   defaultModules: Array<(typeof MODULES)[number]>;
-  encryptionKey: Buffer;
+  /** The key ring for secrets at rest: ENCRYPTION_KEY writes, it and the previous keys read. */
+  encryptionKey: KeyRing;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  authFailuresPerMinute: number;
   writeRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Limits on receiving requests and on idle connections (the HTTP server's timeouts). */
+  timeouts: ServerTimeouts;
+  eventStreamsPerUser: number;
   uploadMaxBytes: number;
   /** Defaults to `${dataDir}/uploads`. */
   uploadsDir: string;
   upwork: UpworkConfig;
   ai: AiConfig;
+};
+
+export type ServerTimeouts = {
+  /** Receiving one whole request; a response (an event stream) may last longer. */
+  requestMs: number;
+  headersMs: number;
+  keepAliveMs: number;
+  /** How often the server looks for requests past their deadline. */
+  checkIntervalMs: number;
 };
 
 export type AiConfig = {
@@ -118,6 +152,11 @@ export type AiConfig = {
   apiKey: string | undefined;
   baseUrl: string | undefined;
   embeddingModel: string | undefined;
+  /**
+   * Whether provider requests may go to loopback or private addresses. Link-local and cloud
+   * metadata addresses are refused either way.
+   */
+  allowPrivateBaseUrl: boolean;
   /** Per provider call (per agent step); the AI SDK's retries come on top. */
   timeoutMs: number;
   maxRetries: number;
@@ -146,8 +185,32 @@ export class ConfigError extends Error {
   }
 }
 
-// A fixed key for local mode only; production refuses to start without ENCRYPTION_KEY.
+// A fixed, public key for local mode only; outside local mode ENCRYPTION_KEY is required.
 const LOCAL_DEVELOPMENT_KEY = Buffer.from('bidwright-local-development-key!', 'utf8');
+
+/**
+ * Headers must arrive within the request deadline (Node refuses a longer one). The server checks
+ * deadlines on a timer; a tick of at most a second, and shorter for short deadlines, keeps a
+ * stalled request from outliving its deadline by more than that tick.
+ */
+function serverTimeouts(
+  requestMs: number,
+  headersMs: number | undefined,
+  keepAliveMs: number,
+): ServerTimeouts {
+  if (headersMs !== undefined && headersMs > requestMs) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${headersMs}) must not exceed REQUEST_TIMEOUT_MS (${requestMs}).`,
+    );
+  }
+  const headers = headersMs ?? Math.min(15_000, requestMs);
+  return {
+    requestMs,
+    headersMs: headers,
+    keepAliveMs,
+    checkIntervalMs: Math.max(50, Math.min(1_000, Math.floor(Math.min(headers, requestMs) / 4))),
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -172,11 +235,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'NODE_ENV is production but the Firebase settings are for the emulator: unset FIREBASE_AUTH_EMULATOR_HOST and set FIREBASE_PROJECT_ID to your real project.',
     );
   }
-  if (e.NODE_ENV === 'production' && !e.ENCRYPTION_KEY) {
+  const localMode = Boolean(emulator) && loopback;
+  if (emulator && e.TRUST_PROXY) {
     throw new ConfigError(
-      'ENCRYPTION_KEY is required in production (32 bytes, base64: openssl rand -base64 32).',
+      'FIREBASE_AUTH_EMULATOR_HOST is set together with TRUST_PROXY=true: emulator tokens are unsigned, ' +
+        'so requests relayed by a proxy must not reach an emulator-mode server. Unset TRUST_PROXY or the emulator host.',
     );
   }
+  // The development key is public, so it may only protect local data.
+  if (!localMode && !e.ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'ENCRYPTION_KEY is required unless the server runs locally (Auth emulator and a loopback HOST): ' +
+        'set it to 32 random bytes, base64 (openssl rand -base64 32).',
+    );
+  }
+  const previousKeys = e.ENCRYPTION_KEYS_PREVIOUS.map((value) => Buffer.from(value, 'base64'));
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -187,17 +260,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     firebaseAuthEmulatorHost: emulator,
-    localMode: Boolean(emulator) && loopback,
+    localMode,
     corsOrigins: e.CORS_ORIGINS,
     adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     defaultModules: e.DEFAULT_MODULES,
     encryptionKey: e.ENCRYPTION_KEY
-      ? Buffer.from(e.ENCRYPTION_KEY, 'base64')
-      : LOCAL_DEVELOPMENT_KEY,
+      ? keyRing(Buffer.from(e.ENCRYPTION_KEY, 'base64'), previousKeys)
+      : keyRing(LOCAL_DEVELOPMENT_KEY, previousKeys),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    timeouts: serverTimeouts(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS, e.KEEP_ALIVE_TIMEOUT_MS),
+    eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadsDir: e.UPLOADS_DIR ?? `${e.DATA_DIR}/uploads`,
     upwork: {
@@ -223,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.AI_API_KEY,
       baseUrl: e.AI_BASE_URL,
       embeddingModel: e.AI_EMBEDDING_MODEL,
+      allowPrivateBaseUrl: e.AI_ALLOW_PRIVATE_BASE_URL,
       timeoutMs: e.AI_TIMEOUT_MS,
       maxRetries: e.AI_MAX_RETRIES,
       maxConcurrent: e.AI_MAX_CONCURRENT,

@@ -10,15 +10,44 @@ export function encodeCursor(row: Keyset): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, 'utf8').toString('base64url');
 }
 
+export const INVALID_CURSOR_MESSAGE = 'The cursor is not valid; start again from the first page.';
+
+export function invalidCursor(): HttpError {
+  return new HttpError(400, 'validation_failed', INVALID_CURSOR_MESSAGE);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A cursor's id must be a real UUID: anything else would reach the database as a bad value. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+// Times in cursors are row times: within the years 1 to 9999, which the database accepts and
+// toISOString writes in its plain four-digit form.
+const EARLIEST_CURSOR_TIME = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST_CURSOR_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Milliseconds since the epoch that a cursor may carry as a time. */
+export function isCursorTime(ms: unknown): ms is number {
+  return (
+    Number.isInteger(ms) &&
+    (ms as number) >= EARLIEST_CURSOR_TIME &&
+    (ms as number) <= LATEST_CURSOR_TIME
+  );
+}
+
 export function decodeCursor(cursor: string): Keyset {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const [iso, id] = parts;
   const createdAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw new HttpError(
-      400,
-      'validation_failed',
-      'The cursor is not valid; start again from the first page.',
-    );
+  if (
+    parts.length !== 2 ||
+    !isUuid(id) ||
+    !isCursorTime(createdAt.getTime()) ||
+    createdAt.toISOString() !== iso
+  ) {
+    throw invalidCursor();
   }
   return { createdAt, id };
 }

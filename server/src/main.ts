@@ -1,9 +1,12 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { restrictNewFiles, tightenTree } from './storage/private-files.ts';
 
 /** The process that listens: config from the environment, migrations, then port 5050. */
 async function main() {
+  // Data, uploads and anything else this process writes are for the server's user only.
+  restrictNewFiles();
   let config;
   try {
     config = loadConfig(process.env);
@@ -15,6 +18,9 @@ async function main() {
     throw error;
   }
 
+  // An older install may have left the data readable by others: tighten what is there.
+  tightenTree(config.dataDir);
+  tightenTree(config.uploadsDir);
   const releaseLock = config.databaseUrl
     ? () => {}
     : acquireDataDirLock(`${config.dataDir}/pglite`);

@@ -6,6 +6,7 @@ import type { installBannerMachine } from '@/machines/install-banner.machine';
 import type { sessionMachine } from '@/machines/session.machine';
 import type { AppStore } from '@/store';
 
+import { ApiRefusalBridge } from './api-refusal-bridge';
 import { InstallBannerContext } from './install-banner-context';
 
 export interface AppDependencies {
@@ -20,6 +21,7 @@ export function AppProviders({ deps, children }: { deps: AppDependencies; childr
   return (
     <ReduxProvider store={deps.store}>
       <SessionContext.Provider logic={deps.sessionLogic}>
+        <ApiRefusalBridge store={deps.store} />
         <InstallBannerContext.Provider logic={deps.installBannerLogic}>
           {children}
         </InstallBannerContext.Provider>

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 
 import type { ActivityInput } from '@/lib/activity-logger';
 import { describeBackendUserError } from '@/lib/backend-user-error';
-import { loadFirebase, toIdentityUser } from '@/lib/firebase';
+import { loadFirebase, takeProviderSignOutReason, toIdentityUser } from '@/lib/firebase';
 import { maySignedInUserExist } from '@/lib/persisted-session';
 import { forgetOfflineData } from '@/lib/offline-data';
 import { claimFirstSignIn, clearFirstSignIn } from '@/lib/session-flag';
@@ -56,7 +56,11 @@ export function createSessionLogic(store: AppStore) {
           ({ firebaseAuth, onAuthStateChanged }) => {
             if (stopped) return;
             unsubscribe = onAuthStateChanged(firebaseAuth(), (user) =>
-              sendBack({ type: 'auth.changed', user: user ? toIdentityUser(user) : null }),
+              sendBack(
+                user
+                  ? { type: 'auth.changed', user: toIdentityUser(user) }
+                  : { type: 'auth.changed', user: null, reason: takeProviderSignOutReason() },
+              ),
             );
           },
           (error: unknown) => {
@@ -89,6 +93,9 @@ export function createSessionLogic(store: AppStore) {
       clearSignInFlag: () => {
         clearFirstSignIn();
         forgetOfflineData();
+        // Whoever signs in next in this tab never sees the previous user's cached answers. The
+        // API slice loads with the signed-in screens, so the login route does not pay for it.
+        void import('@/store/api').then(({ api }) => store.dispatch(api.util.resetApiState()));
       },
       reportBackendUserError: (_, params) => {
         console.error(

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { cursorSchema, searchTextSchema } from './pagination.ts';
+
 /**
  * Every activity name the product logs (seed §7), as constants shared by the SPA and the API.
  * The server accepts only these, so a typo in a caller is a 400, not a silent new action.
@@ -141,9 +143,9 @@ export const listActivitiesQuerySchema = z.strictObject({
   action: activityActionSchema.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  q: z.string().max(200).optional(),
+  q: searchTextSchema(200).optional(),
   userId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
 });
 export type ListActivitiesQuery = z.input<typeof listActivitiesQuerySchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { cursorSchema, searchTextSchema } from './pagination.ts';
+
 /** Browse Jobs contract: jobs, filters, scoring, manual entry, CSV import, saved searches. */
 
 export const JOB_SOURCES = ['upwork', 'manual', 'csv'] as const;
@@ -129,11 +131,7 @@ const count = z.number().int().min(0).max(1_000_000);
 
 /** The filters of a search, as stored in a saved search and sent (flattened) in the list query. */
 export const jobFiltersSchema = z.strictObject({
-  q: z
-    .string()
-    .trim()
-    .max(300, { message: 'Search words must be at most 300 characters' })
-    .optional(),
+  q: searchTextSchema(300).optional(),
   jobType: z.enum(['fixed', 'hourly']).optional(),
   budgetMin: minor.optional(),
   budgetMax: minor.optional(),
@@ -175,11 +173,7 @@ const boolParam = z
   .transform((v) => v === 'true');
 
 export const listJobsQuerySchema = z.strictObject({
-  q: z
-    .string()
-    .trim()
-    .max(300, { message: 'Search words must be at most 300 characters' })
-    .optional(),
+  q: searchTextSchema(300).optional(),
   jobType: z.enum(['fixed', 'hourly'], { message: "jobType is 'fixed' or 'hourly'" }).optional(),
   budgetMin: intParam(MAX_MINOR, 'budgetMin').optional(),
   budgetMax: intParam(MAX_MINOR, 'budgetMax').optional(),
@@ -199,7 +193,7 @@ export const listJobsQuerySchema = z.strictObject({
   sort: jobSortSchema.default('newest'),
   includeHidden: boolParam.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
 });
 export type ListJobsQuery = z.input<typeof listJobsQuerySchema>;
 export type ParsedListJobsQuery = z.output<typeof listJobsQuerySchema>;

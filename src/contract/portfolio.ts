@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { cursorSchema } from './pagination.ts';
+
 /**
  * Portfolio (product.md, Portfolio; issue 5): case studies with files, searched by words and by
  * meaning. Shared by the SPA and the API; the response agent reads the same shapes.
@@ -171,7 +173,7 @@ export const listPortfolioQuerySchema = z.strictObject({
   skill: trimmed(60, 'cannot be empty').optional(),
   industry: trimmed(120, 'cannot be empty').optional(),
   limit: z.coerce.number().int().min(1).max(PORTFOLIO_LIST_MAX).default(100),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
 });
 export type ListPortfolioQuery = z.input<typeof listPortfolioQuerySchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { cursorSchema, searchTextSchema } from './pagination.ts';
+
 /** Upwork's cover-letter limit, in characters. */
 export const COVER_LETTER_LIMIT = 5000;
 
@@ -149,6 +151,11 @@ export const generationEventSchema = z.discriminatedUnion('type', [
 ]);
 export type GenerationEvent = z.infer<typeof generationEventSchema>;
 
+/** A link the SPA renders as a link: http(s) only, so `javascript:` and `data:` never get in. */
+export const webUrlSchema = z
+  .url({ protocol: /^https?$/, message: 'The job link must be an http:// or https:// address' })
+  .max(2000);
+
 export const jobSnapshotSchema = z.object({
   title: z.string(),
   description: z.string(),
@@ -208,13 +215,13 @@ export const listResponsesQuerySchema = z.strictObject({
   variant: variantSchema.optional(),
   templateId: z.uuid().optional(),
   jobId: z.uuid().optional(),
-  q: z.string().trim().max(200).optional(),
+  q: searchTextSchema(200).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   sort: z.enum(RESPONSE_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
 });
 export type ListResponsesQuery = z.input<typeof listResponsesQuerySchema>;
 export type ListResponsesParams = z.output<typeof listResponsesQuerySchema>;
@@ -240,7 +247,7 @@ export const createResponseBodySchema = z.strictObject({
   jobId: z.uuid().optional(),
   job: jobSnapshotSchema
     .partial()
-    .extend({ title: z.string().trim().min(1).max(300) })
+    .extend({ title: z.string().trim().min(1).max(300), url: webUrlSchema.nullable().optional() })
     .optional(),
   templateId: z.uuid().optional(),
   text: z.string().max(50_000),

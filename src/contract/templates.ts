@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { searchTextSchema } from './pagination.ts';
+
 export const TEMPLATE_KINDS = ['response', 'quote'] as const;
 export const templateKindSchema = z.enum(TEMPLATE_KINDS);
 export type TemplateKind = z.infer<typeof templateKindSchema>;
@@ -25,12 +27,14 @@ export const TEMPLATE_VARIABLE_NAMES: readonly string[] = TEMPLATE_VARIABLES.map
 
 export const TEMPLATE_BODY_MAX = 10_000;
 
-const VARIABLE_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+// The name is trimmed in code: spaces matched on both sides of a lazy name could trade
+// characters with it, and a long run of spaces would then take polynomial time.
+const VARIABLE_PATTERN = /\{\{([^{}]*)\}\}/g;
 
 /** Every `{{name}}` used in a body, in order of first use, without duplicates. */
 export function templateVariablesIn(body: string): string[] {
   const seen = new Set<string>();
-  for (const match of body.matchAll(VARIABLE_PATTERN)) seen.add(match[1] ?? '');
+  for (const match of body.matchAll(VARIABLE_PATTERN)) seen.add((match[1] ?? '').trim());
   return [...seen];
 }
 
@@ -41,7 +45,8 @@ export function unknownTemplateVariables(body: string): string[] {
 
 /** Replaces known variables with their values; unknown ones are left as written. */
 export function renderTemplate(body: string, values: Partial<Record<string, string>>): string {
-  return body.replace(VARIABLE_PATTERN, (whole, name: string) => {
+  return body.replace(VARIABLE_PATTERN, (whole, inner: string) => {
+    const name = inner.trim();
     if (!TEMPLATE_VARIABLE_NAMES.includes(name)) return whole;
     return values[name] ?? '';
   });
@@ -86,7 +91,7 @@ export type UpdateTemplateBody = z.input<typeof updateTemplateBodySchema>;
 
 export const listTemplatesQuerySchema = z.strictObject({
   kind: templateKindSchema.default('response'),
-  q: z.string().trim().max(200).optional(),
+  q: searchTextSchema(200).optional(),
 });
 export type ListTemplatesQuery = z.input<typeof listTemplatesQuerySchema>;
 

@@ -32,7 +32,7 @@ export function resolveApiBase({
     const scheme = protocol === 'https:' ? 'https:' : 'http:';
     return `${scheme}//${host}:${localApiPort}`;
   }
-  return productionUrl.replace(/\/+$/, '');
+  return withoutTrailingSlashes(productionUrl);
 }
 
 /**
@@ -41,7 +41,12 @@ export function resolveApiBase({
  */
 export function buildApiUrl(base: string, path: string): string {
   if (path.startsWith('http')) return path;
-  const root = base.replace(/\/+$/, '');
+  const root = withoutTrailingSlashes(base);
   if (path.startsWith('/api')) return `${root}${path}`;
   return `${root}/${path.replace(/^\/+/, '')}`;
+}
+
+/** The lookbehind starts the match only where the last run of slashes starts (linear). */
+function withoutTrailingSlashes(url: string): string {
+  return url.replace(/(?<!\/)\/+$/, '');
 }

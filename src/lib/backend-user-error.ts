@@ -1,8 +1,17 @@
+import { apiRefusalOf } from '@/machines/api-refusal';
+
 /**
  * Turns an RTK Query error from GET /api/users into an Error with a useful message, noting when
- * HTML came back instead of JSON (usually PUBLIC_API_URL pointing at the SPA server).
+ * HTML came back instead of JSON (usually PUBLIC_API_URL pointing at the SPA server). A refusal
+ * (401, 403) rides along as `refusal`, so the session can end on the sign-in page with its reason.
  */
 export function describeBackendUserError(error: unknown): Error {
+  const described = describe(error);
+  const refusal = apiRefusalOf(error);
+  return refusal ? Object.assign(described, { refusal }) : described;
+}
+
+function describe(error: unknown): Error {
   if (typeof error === 'object' && error !== null && 'status' in error) {
     const { status, data, originalStatus } = error as {
       status: unknown;

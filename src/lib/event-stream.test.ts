@@ -64,4 +64,35 @@ describe('startEventStream', () => {
     stop();
     expect(fetchImpl).not.toHaveBeenCalled();
   });
+
+  it('after being replaced by a newer stream, waits until its tab is visible again to reconnect', async () => {
+    let visibility: DocumentVisibilityState = 'hidden';
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => visibility,
+    });
+    const received: ServerEvent[] = [];
+    const fetchImpl = vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        streamOf('event: ready\ndata: {}\n\nevent: closed\ndata: {"reason":"replaced"}\n\n'),
+      ),
+    );
+    const stop = startEventStream({
+      url: 'http://localhost:5050/api/events',
+      getToken: () => Promise.resolve('token-1'),
+      onEvent: (event) => received.push(event),
+      fetchImpl,
+      initialDelayMs: 5,
+    });
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(received.map((event) => event.type)).toEqual(['ready']);
+
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(fetchImpl.mock.calls.length).toBeGreaterThanOrEqual(2));
+    stop();
+    delete (document as { visibilityState?: unknown }).visibilityState;
+  });
 });

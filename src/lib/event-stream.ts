@@ -68,8 +68,22 @@ export function startEventStream({
   let delay = initialDelayMs;
   let lastEventId: string | undefined;
 
+  // The server replaced this stream with a newer one of the same user (another tab): wait until
+  // this tab is in use again rather than push that one out in turn.
+  let replaced = false;
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible' || !replaced || stopped) return;
+    replaced = false;
+    void connect();
+  };
+
   const scheduleReconnect = () => {
     if (stopped) return;
+    if (replaced) {
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+      replaced = false;
+      delay = maxDelayMs;
+    }
     timer = setTimeout(() => {
       timer = null;
       void connect();
@@ -105,6 +119,10 @@ export function startEventStream({
         buffer = parsed.rest;
         for (const event of parsed.events) {
           if (event.id) lastEventId = event.id;
+          if (event.type === 'closed') {
+            replaced = (event.data as { reason?: unknown } | null)?.reason === 'replaced';
+            continue;
+          }
           onEvent(event);
         }
       }
@@ -124,12 +142,15 @@ export function startEventStream({
     void connect();
   };
   if (typeof window !== 'undefined') window.addEventListener('online', reconnectNow);
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
 
   void connect();
 
   return () => {
     stopped = true;
     if (typeof window !== 'undefined') window.removeEventListener('online', reconnectNow);
+    if (typeof document !== 'undefined')
+      document.removeEventListener('visibilitychange', onVisible);
     if (timer) clearTimeout(timer);
     controller?.abort();
   };

@@ -1,5 +1,6 @@
 import type { Auth, User } from 'firebase/auth';
 
+import { AUTH_ERROR_TEXTS, describeAuthError } from '@/machines/auth-error-messages';
 import type { IdentityUser } from '@/machines/session.machine';
 
 import type * as FirebaseSdkModule from './firebase-sdk';
@@ -55,6 +56,18 @@ export function toIdentityUser(user: User): IdentityUser {
 /** Errors from getIdToken after which the session is over (seed §4). */
 const SESSION_ENDING_CODES = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 
+let providerSignOutReason: string | null = null;
+
+/**
+ * Why the identity provider itself ended the session (set just before getIdToken signs out), for
+ * the sign-in page to say; read once, by the auth-state listener that reports the sign-out.
+ */
+export function takeProviderSignOutReason(): string | null {
+  const reason = providerSignOutReason;
+  providerSignOutReason = null;
+  return reason;
+}
+
 /**
  * The current user's ID token, or null when signed out. The SDK refreshes tokens itself (5 minutes
  * before expiry, with backoff); this only signs out when the account was disabled or the refresh
@@ -70,6 +83,7 @@ export async function getIdToken(forceRefresh = false): Promise<string | null> {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && SESSION_ENDING_CODES.has(code)) {
+      providerSignOutReason = describeAuthError(error, AUTH_ERROR_TEXTS.sessionEnded);
       await currentAuth.signOut();
       return null;
     }

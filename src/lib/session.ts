@@ -28,6 +28,13 @@ export function useCurrentUser(): CurrentUser | null {
   );
 }
 
+/** Why the API ended the last session (said on the sign-in page), or null. */
+export function useSignOutReason(): string | null {
+  return SessionContext.useSelector((snapshot) =>
+    snapshot.hasTag('signedIn') ? null : snapshot.context.signOutReason,
+  );
+}
+
 export function useSessionActions() {
   const actor = SessionContext.useActorRef();
   return {

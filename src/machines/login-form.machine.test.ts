@@ -57,11 +57,30 @@ describe('login form machine', () => {
     expect(snapshot.context.error).toBe('The email or password is incorrect.');
   });
 
-  it("shows the provider's message for an unknown error", async () => {
-    const h = harness({ signIn: () => Promise.reject(authError('auth/odd', 'Something odd')) });
+  it('shows a general sentence, never the provider text, for an unknown code', async () => {
+    const h = harness({ signIn: () => Promise.reject(authError('auth/odd')) });
+    h.actor.send({ type: 'form.submit' });
+    const snapshot = await waitFor(h.actor, (s) => s.matches('idle') && s.context.error !== null);
+    expect(snapshot.context.error).toBe(
+      'Something went wrong while signing in. Try again in a moment.',
+    );
+  });
+
+  it('shows the plain message of an error without a code', async () => {
+    const h = harness({ signIn: () => Promise.reject(new Error('Something odd')) });
     h.actor.send({ type: 'form.submit' });
     const snapshot = await waitFor(h.actor, (s) => s.matches('idle') && s.context.error !== null);
     expect(snapshot.context.error).toBe('Something odd');
+  });
+
+  it('says Google sign-in is not available when its window cannot open', async () => {
+    const h = harness({ popup: () => Promise.reject(authError('auth/internal-error')) });
+    h.actor.send({ type: 'google.signIn' });
+    const snapshot = await waitFor(h.actor, (s) => s.matches('idle') && s.context.error !== null);
+    expect(snapshot.context.error).toBe(
+      'Google sign-in is not available right now. Check your connection, or sign in with your email and password.',
+    );
+    expect(h.redirect).not.toHaveBeenCalled();
   });
 
   it("sends the reset email to the typed email and says 'Password reset email sent.'", async () => {

@@ -1,6 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-import { describeAuthError, errorCode, errorText } from './auth-error-messages';
+import {
+  AUTH_ERROR_TEXTS,
+  describeAuthError,
+  errorCode,
+  errorText,
+  type DescribeAuthErrorOptions,
+} from './auth-error-messages';
 
 /** Seed §4/§8 texts, word for word. */
 export const LOGIN_TEXTS = {
@@ -11,6 +17,14 @@ export const LOGIN_TEXTS = {
   signInFailed: 'Failed to sign in',
   resetFailed: 'Failed to send the password reset email',
 } as const;
+
+/** How each sign-in way words an error it has no sentence for. */
+const PASSWORD_ERRORS: DescribeAuthErrorOptions = { unknown: AUTH_ERROR_TEXTS.unknownSignIn };
+const RESET_ERRORS: DescribeAuthErrorOptions = { unknown: AUTH_ERROR_TEXTS.unknownReset };
+const GOOGLE_ERRORS: DescribeAuthErrorOptions = {
+  google: true,
+  unknown: AUTH_ERROR_TEXTS.unknownSignIn,
+};
 
 export interface LoginFormContext {
   email: string;
@@ -77,7 +91,8 @@ export const loginFormMachine = setup({
         'redirect.failed': {
           actions: assign({
             notice: null,
-            error: ({ event }) => describeAuthError(event.error, LOGIN_TEXTS.redirectFailed),
+            error: ({ event }) =>
+              describeAuthError(event.error, LOGIN_TEXTS.redirectFailed, GOOGLE_ERRORS),
           }),
         },
       },
@@ -92,7 +107,8 @@ export const loginFormMachine = setup({
         onError: {
           target: 'idle',
           actions: assign({
-            error: ({ event }) => describeAuthError(event.error, LOGIN_TEXTS.signInFailed),
+            error: ({ event }) =>
+              describeAuthError(event.error, LOGIN_TEXTS.signInFailed, PASSWORD_ERRORS),
           }),
         },
       },
@@ -108,7 +124,8 @@ export const loginFormMachine = setup({
         onError: {
           target: 'idle',
           actions: assign({
-            error: ({ event }) => describeAuthError(event.error, LOGIN_TEXTS.resetFailed),
+            error: ({ event }) =>
+              describeAuthError(event.error, LOGIN_TEXTS.resetFailed, RESET_ERRORS),
           }),
         },
       },
@@ -128,7 +145,8 @@ export const loginFormMachine = setup({
           {
             target: 'idle',
             actions: assign({
-              error: ({ event }) => describeAuthError(event.error, LOGIN_TEXTS.googleFailed),
+              error: ({ event }) =>
+                describeAuthError(event.error, LOGIN_TEXTS.googleFailed, GOOGLE_ERRORS),
             }),
           },
         ],
@@ -145,7 +163,8 @@ export const loginFormMachine = setup({
           target: 'idle',
           actions: assign({
             notice: null,
-            error: ({ event }) => describeAuthError(event.error, LOGIN_TEXTS.redirectFailed),
+            error: ({ event }) =>
+              describeAuthError(event.error, LOGIN_TEXTS.redirectFailed, GOOGLE_ERRORS),
           }),
         },
       },

@@ -1,5 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 
+import { apiRefusalOf } from './api-refusal';
+
 /** The identity provider's user (seed §3), as plain data. */
 export interface IdentityUser {
   uid: string;
@@ -46,14 +48,42 @@ export function mergeUser(identity: IdentityUser, backend: BackendUserRecord | n
 export interface SessionContext {
   identity: IdentityUser | null;
   user: CurrentUser | null;
+  /**
+   * Why the session ended when the API refused it (401), for the sign-in page to say; null after an
+   * ordinary sign-out and once someone signs in again.
+   */
+  signOutReason: string | null;
+}
+
+/** The sign-in page's reason when an error is the API refusing the session (401), else null. */
+export function sessionEndReason(error: unknown): string | null {
+  const refusal = apiRefusalOf(error);
+  return refusal?.kind === 'signedOut' ? refusal.reason : null;
+}
+
+/** The user without a module the API says is not enabled (so the module's gates close at once). */
+function withoutModule(user: CurrentUser | null, module: string | null): CurrentUser | null {
+  if (!user || module === null || !user.modules.includes(module)) return user;
+  return { ...user, modules: user.modules.filter((item) => item !== module) };
 }
 
 export type SessionEvent =
   /** From the identity provider's auth-state listener. */
-  | { type: 'auth.changed'; user: IdentityUser | null }
+  /**
+   * From the identity provider's auth-state listener. `reason` comes with a null user when the
+   * provider itself ended the session (the account was disabled, the sign-in expired).
+   */
+  | { type: 'auth.changed'; user: IdentityUser | null; reason?: string | null }
   | { type: 'session.signOut' }
   /** Re-read the backend user (after a profile change). */
-  | { type: 'session.refresh' };
+  | { type: 'session.refresh' }
+  /** The API refused a request with 401: the session is over; `reason` is said on the sign-in page. */
+  | { type: 'api.unauthorized'; reason: string }
+  /**
+   * The API refused a request with 403 (module not enabled, or the role does not allow it): the
+   * user's role or modules changed. `module` is the module named as not enabled, if any.
+   */
+  | { type: 'api.forbidden'; module: string | null };
 
 export const sessionMachine = setup({
   types: {
@@ -92,6 +122,7 @@ export const sessionMachine = setup({
      */
     nobodyCanBeSignedIn: () => false,
     hasUser: ({ event }) => event.type === 'auth.changed' && event.user !== null,
+    endsSession: (_, params: { error: unknown }) => sessionEndReason(params.error) !== null,
     isAnotherUser: ({ context, event }) =>
       event.type === 'auth.changed' &&
       event.user !== null &&
@@ -99,7 +130,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { identity: null, user: null },
+  context: { identity: null, user: null, signOutReason: null },
   invoke: { id: 'authListener', src: 'authListener' },
   initial: 'loading',
   states: {
@@ -131,15 +162,30 @@ export const sessionMachine = setup({
                 user: ({ context, event }) => mergeUser(context.identity!, event.output),
               }),
             },
-            onError: {
-              target: '#session.signedIn',
-              actions: [
-                { type: 'reportBackendUserError', params: ({ event }) => ({ error: event.error }) },
-                assign({ user: ({ context }) => mergeUser(context.identity!, null) }),
-              ],
-            },
+            onError: [
+              {
+                // A refused sign-in ends on the sign-in page with its reason, not signed in.
+                guard: { type: 'endsSession', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.signingOut.signingOutOfProvider',
+                actions: assign({ signOutReason: ({ event }) => sessionEndReason(event.error) }),
+              },
+              {
+                target: '#session.signedIn',
+                actions: [
+                  {
+                    type: 'reportBackendUserError',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                  assign({ user: ({ context }) => mergeUser(context.identity!, null) }),
+                ],
+              },
+            ],
           },
           on: {
+            'api.unauthorized': {
+              target: '#session.signingOut.signingOutOfProvider',
+              actions: assign({ signOutReason: ({ event }) => event.reason }),
+            },
             'auth.changed': [
               {
                 guard: 'isAnotherUser',
@@ -152,7 +198,11 @@ export const sessionMachine = setup({
               },
               {
                 target: '#session.signedOut',
-                actions: assign({ identity: null, user: null }),
+                actions: assign({
+                  identity: null,
+                  user: null,
+                  signOutReason: ({ event }) => event.reason ?? null,
+                }),
               },
             ],
           },
@@ -161,7 +211,10 @@ export const sessionMachine = setup({
     },
     signedIn: {
       tags: ['signedIn'],
-      entry: { type: 'recordSignIn', params: ({ context }) => ({ user: context.user! }) },
+      entry: [
+        { type: 'recordSignIn', params: ({ context }) => ({ user: context.user! }) },
+        assign({ signOutReason: null }),
+      ],
       initial: 'ready',
       states: {
         ready: {
@@ -178,18 +231,37 @@ export const sessionMachine = setup({
                 user: ({ context, event }) => mergeUser(context.identity!, event.output),
               }),
             },
-            onError: {
-              target: 'ready',
-              actions: {
-                type: 'reportBackendUserError',
-                params: ({ event }) => ({ error: event.error }),
+            onError: [
+              {
+                guard: { type: 'endsSession', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.signingOut.signingOutOfProvider',
+                actions: assign({ signOutReason: ({ event }) => sessionEndReason(event.error) }),
               },
-            },
+              {
+                target: 'ready',
+                actions: {
+                  type: 'reportBackendUserError',
+                  params: ({ event }) => ({ error: event.error }),
+                },
+              },
+            ],
           },
         },
       },
       on: {
         'session.signOut': 'signingOut',
+        // The API no longer accepts the token: logging 'logout' with it would be refused too.
+        'api.unauthorized': {
+          target: '#session.signingOut.signingOutOfProvider',
+          actions: assign({ signOutReason: ({ event }) => event.reason }),
+        },
+        // Re-read the role and modules; a module named as not enabled closes its gates meanwhile.
+        'api.forbidden': {
+          target: '.refreshing',
+          actions: assign({
+            user: ({ context, event }) => withoutModule(context.user, event.module),
+          }),
+        },
         'auth.changed': [
           {
             guard: 'isAnotherUser',
@@ -199,7 +271,14 @@ export const sessionMachine = setup({
           { guard: 'hasUser' },
           {
             target: 'signedOut',
-            actions: ['clearSignInFlag', assign({ identity: null, user: null })],
+            actions: [
+              'clearSignInFlag',
+              assign({
+                identity: null,
+                user: null,
+                signOutReason: ({ event }) => event.reason ?? null,
+              }),
+            ],
           },
         ],
       },
@@ -244,7 +323,7 @@ export const sessionMachine = setup({
         'auth.changed': {
           guard: 'hasUser',
           target: 'loading.fetchingUser',
-          actions: assign({ identity: ({ event }) => event.user }),
+          actions: assign({ identity: ({ event }) => event.user, signOutReason: null }),
         },
       },
     },

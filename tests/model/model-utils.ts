@@ -57,14 +57,20 @@ export function expectEveryStateReachable(machine: AnyStateMachine, paths: Model
 
 export function describeEvent(event: EventObject): string {
   const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-  if (done) return `${done[1] === 'done' ? 'done' : 'error'}(${done[2]})`;
+  if (done) {
+    // An error the API answered with a refusal (401, 403) names it, to tell it from other failures.
+    const error = (event as EventObject & { error?: { status?: unknown; refusal?: unknown } })
+      .error;
+    const refused = error?.refusal !== undefined || typeof error?.status === 'number';
+    return `${done[1] === 'done' ? 'done' : 'error'}(${done[2]}${refused ? ', refused' : ''})`;
+  }
   const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
   if (after) return `after(${after[1]})`;
   const record = event as EventObject & Record<string, unknown>;
   if (event.type === 'field.change') return `field.change(${String(record.field)})`;
   if (event.type === 'auth.changed') {
     const user = record.user as { uid?: string } | null;
-    return `auth.changed(${user ? user.uid : 'null'})`;
+    return `auth.changed(${user ? user.uid : 'null'}${record.reason ? ', with reason' : ''})`;
   }
   return event.type;
 }

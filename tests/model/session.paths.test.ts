@@ -30,20 +30,34 @@ import {
 const ada = identityUser();
 const grace = identityUser({ uid: 'uid-grace', email: 'grace@example.com', displayName: 'Grace' });
 
+/** GET /api/users answered 401 (RTK Query's error shape, as the backend user loader wraps it). */
+const refused = Object.assign(new Error('GET /api/users failed with 401'), {
+  refusal: { kind: 'signedOut', code: 'token_revoked', reason: 'Your session has ended.' },
+});
+
 const events: ModelEvent[] = [
   { type: 'auth.changed', user: ada },
   { type: 'auth.changed', user: grace },
   { type: 'auth.changed', user: null },
+  // The provider ended the session itself (account disabled while its token was refreshed).
+  { type: 'auth.changed', user: null, reason: 'This account has been disabled.' },
   { type: 'xstate.done.actor.fetchBackendUser', output: backendUser() },
   { type: 'xstate.error.actor.fetchBackendUser', error: new Error('HTML instead of JSON') },
+  { type: 'xstate.error.actor.fetchBackendUser', error: refused },
   { type: 'xstate.done.actor.refreshBackendUser', output: backendUser({ name: 'Renamed' }) },
   { type: 'xstate.error.actor.refreshBackendUser', error: new Error('offline') },
+  {
+    type: 'xstate.error.actor.refreshBackendUser',
+    error: { status: 401, data: { error: { code: 'user_disabled', message: 'Disabled.' } } },
+  },
   { type: 'xstate.done.actor.logLogout', output: undefined },
   { type: 'xstate.error.actor.logLogout', error: new Error('log failed') },
   { type: 'xstate.done.actor.signOut', output: undefined },
   { type: 'xstate.error.actor.signOut', error: new Error('sign-out failed') },
   { type: 'session.signOut' },
   { type: 'session.refresh' },
+  { type: 'api.unauthorized', reason: 'Your session has ended. Sign in again.' },
+  { type: 'api.forbidden', module: 'portfolio' },
 ];
 
 const serializeState = (snapshot: AnyMachineSnapshot) =>
@@ -51,13 +65,19 @@ const serializeState = (snapshot: AnyMachineSnapshot) =>
     value: snapshot.value,
     uid: (snapshot.context as { identity: IdentityUser | null }).identity?.uid ?? null,
     role: (snapshot.context as { user: { role: string | null } | null }).user?.role ?? null,
+    reason: (snapshot.context as { signOutReason: string | null }).signOutReason !== null,
   });
 
 // Shortest paths use every event (a second account covers switching users); simple paths use one
 // account, which keeps their number readable while still taking every transition.
 const { shortest } = buildPaths(sessionMachine, { events, serializeState });
+// The provider's sign-out with a reason is left to the shortest paths: it only sets the reason.
 const { simple } = buildPaths(sessionMachine, {
-  events: events.filter((event) => (event as { user?: IdentityUser | null }).user !== grace),
+  events: events.filter(
+    (event) =>
+      (event as { user?: IdentityUser | null }).user !== grace &&
+      !(event.type === 'auth.changed' && 'reason' in event),
+  ),
   serializeState,
 });
 

@@ -59,6 +59,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     CORS_ORIGINS: 'http://localhost:3000',
     LOG_LEVEL: 'info',
+    // The AI stubs listen on loopback; a test that checks the refusal sets this to false.
+    AI_ALLOW_PRIVATE_BASE_URL: 'true',
+    // The generated suites send hundreds of anonymous requests; auth.test.ts sets a low limit.
+    AUTH_FAILURES_PER_MINUTE: '1000000',
     ...options.env,
   });
   const { database, dropDatabase } = await openTestDatabase();

@@ -357,6 +357,8 @@ export function apiEnv(settings: ApiSettings): NodeJS.ProcessEnv {
     CORS_ORIGINS: settings.corsOrigins.join(','),
     ADMIN_EMAILS: (settings.adminEmails ?? []).join(','),
     LOG_LEVEL: settings.logLevel ?? 'info',
+    // The local stack may use an AI server on this machine (a local Ollama, the bench's stub).
+    AI_ALLOW_PRIVATE_BASE_URL: 'true',
     ...settings.extraEnv,
   };
   const base = envWithoutPublic();

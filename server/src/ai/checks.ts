@@ -10,9 +10,12 @@ const STOPWORDS = new Set(
 );
 
 export function significantWords(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9+#.]+/g) ?? [])
-    .map((w) => w.replace(/\.+$/, ''))
-    .filter((w) => w.length > 2 && !STOPWORDS.has(w));
+  return (
+    (text.toLowerCase().match(/[a-z0-9+#.]+/g) ?? [])
+      // The lookbehind starts the match only where the last run of dots starts (linear).
+      .map((w) => w.replace(/(?<!\.)\.+$/, ''))
+      .filter((w) => w.length > 2 && !STOPWORDS.has(w))
+  );
 }
 
 export type CheckInput = {
@@ -192,7 +195,7 @@ function isSpecific(text: string, job: AgentJob): boolean {
 
 export function isAnswered(text: string, question: string): boolean {
   const lower = text.toLowerCase();
-  if (lower.includes(question.toLowerCase().replace(/\?+$/, ''))) return true;
+  if (lower.includes(question.toLowerCase().replace(/(?<!\?)\?+$/, ''))) return true;
   const words = [...new Set(significantWords(question))];
   if (words.length === 0) return true;
   // Answered when one paragraph carries most of the question's words.

@@ -5,6 +5,8 @@ import { embedMany, type EmbeddingModel, type LanguageModel } from 'ai';
 
 import type { AiProvider } from '#contract/ai';
 
+import { guardedFetch } from './provider-fetch.ts';
+
 /** Which provider drafts, from config or from the admin's settings (key already decrypted). */
 export type ProviderSettings = {
   provider: AiProvider;
@@ -13,6 +15,8 @@ export type ProviderSettings = {
   baseUrl: string | null;
   embeddingModel?: string | null;
   source: 'config' | 'settings';
+  /** Whether provider requests may reach loopback and private networks (AI_ALLOW_PRIVATE_BASE_URL). */
+  allowPrivateNetwork?: boolean;
 };
 
 export type ResolvedModel = {
@@ -36,13 +40,19 @@ export function resolveModel(settings: ProviderSettings): ResolvedModel | null {
   const modelId = settings.model || DEFAULT_MODELS[settings.provider];
   const baseURL = settings.baseUrl || undefined;
   const apiKey = settings.apiKey || undefined;
+  // Every provider request goes through the network policy and never follows a redirect.
+  const providerFetch = guardedFetch({ allowPrivate: settings.allowPrivateNetwork ?? false });
 
   let languageModel: LanguageModel;
   let embeddingModel: EmbeddingModel | null = null;
   let embeddingModelId: string | null = null;
   switch (settings.provider) {
     case 'openai': {
-      const openai = createOpenAI({ apiKey: apiKey ?? 'missing-key', baseURL });
+      const openai = createOpenAI({
+        apiKey: apiKey ?? 'missing-key',
+        baseURL,
+        fetch: providerFetch,
+      });
       // Chat completions: the protocol every OpenAI-compatible server speaks as well.
       languageModel = openai.chat(modelId);
       embeddingModelId = settings.embeddingModel || 'text-embedding-3-small';
@@ -50,7 +60,11 @@ export function resolveModel(settings: ProviderSettings): ResolvedModel | null {
       break;
     }
     case 'anthropic': {
-      const anthropic = createAnthropic({ apiKey: apiKey ?? 'missing-key', baseURL });
+      const anthropic = createAnthropic({
+        apiKey: apiKey ?? 'missing-key',
+        baseURL,
+        fetch: providerFetch,
+      });
       languageModel = anthropic.messages(modelId);
       break;
     }
@@ -60,6 +74,7 @@ export function resolveModel(settings: ProviderSettings): ResolvedModel | null {
         baseURL: baseURL ?? 'http://127.0.0.1:11434/v1',
         apiKey,
         includeUsage: true,
+        fetch: providerFetch,
       });
       languageModel = compatible.chatModel(modelId);
       if (settings.embeddingModel) {

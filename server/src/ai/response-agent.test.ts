@@ -95,6 +95,7 @@ function call(timeoutMs = 5_000, signal = new AbortController().signal, apiKey =
     apiKey,
     baseUrl: stub.url,
     source: 'config',
+    allowPrivateNetwork: true,
   });
   if (!resolved) throw new Error('no model');
   return {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { ensurePrivateDir, tightenTree } from '../storage/private-files.ts';
 import * as schema from './schema/index.ts';
 
 /** Both engines share this type: services never know which one they run on. */
@@ -52,9 +52,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   let client: PGlite;
-  if (options.dataDir) {
-    const dir = resolve(options.dataDir);
-    mkdirSync(dir, { recursive: true });
+  const dir = options.dataDir ? resolve(options.dataDir) : undefined;
+  if (dir) {
+    ensurePrivateDir(dir);
     client = new PGlite(dir);
   } else {
     client = new PGlite();
@@ -62,6 +62,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // PGlite writes its initial files readable and writable by everyone: only our user may.
+  if (dir) tightenTree(dir);
   return {
     db: db as unknown as Database,
     engine: 'pglite',
@@ -78,6 +80,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         // A checkpoint before close keeps the data directory consistent (reliability §c).
         await client.query('CHECKPOINT').catch(() => {});
         await client.close();
+        if (dir) tightenTree(dir);
       }
     },
   };

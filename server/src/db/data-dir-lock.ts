@@ -1,5 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files.ts';
 
 /**
  * PGlite has no lock on its data directory; two processes writing it corrupt it (reliability §c).
@@ -7,7 +9,7 @@ import { join, resolve } from 'node:path';
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const lockFile = join(dir, '..', `${dir.split('/').pop() ?? 'pglite'}.pid`);
   try {
     const holder = Number(readFileSync(lockFile, 'utf8'));
@@ -19,7 +21,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  writeFileSync(lockFile, String(process.pid));
+  writeFileSync(lockFile, String(process.pid), { mode: PRIVATE_FILE_MODE });
+  chmodSync(lockFile, PRIVATE_FILE_MODE);
   return () => rmSync(lockFile, { force: true });
 }
 

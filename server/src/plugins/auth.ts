@@ -69,24 +69,38 @@ export default fp(
     });
     app.decorateRequest('user', null);
 
-    app.addHook('onRequest', async (request) => {
+    const failedSignIns = createFailureCounter(config.authFailuresPerMinute, 60_000);
+
+    // Access is decided on the route the router matched (after it decoded the path), never on the
+    // raw URL, so no spelling of a path can reach a handler without the checks. Every matched route
+    // needs a signed-in user unless its options say `public`.
+    app.addHook('onRequest', async (request, reply) => {
       const routeConfig = request.routeOptions.config;
-      // CORS preflights carry no token by design; the CORS plugin answers them.
-      if (request.method === 'OPTIONS') return;
-      if (
-        routeConfig?.public ||
-        !request.url.startsWith('/api') ||
-        request.url.startsWith('/api/docs')
-      )
-        return;
-      // Unknown routes fall through to the 404 handler without asking for a token.
+      if (routeConfig?.public) return;
+      // No route matched: the 404 handler answers, and it runs no area code.
       if (!request.routeOptions.url) return;
 
-      const token = bearerToken(request);
-      const decoded = await verify(auth, token, revocationChecked, {
-        sensitive: routeConfig?.sensitive === true,
-        emulatorProjectId: config.firebaseAuthEmulatorHost ? config.firebaseProjectId : undefined,
-      });
+      // Before any verification: a caller that keeps sending bad tokens is slowed down by address.
+      const retryAfter = failedSignIns.blockedFor(request.ip);
+      if (retryAfter > 0) {
+        reply.header('retry-after', String(retryAfter));
+        throw new HttpError(
+          429,
+          ERROR_CODES.rateLimited,
+          'Too many failed sign-in attempts. Wait a minute and try again.',
+        );
+      }
+
+      let decoded: DecodedIdToken;
+      try {
+        decoded = await verify(auth, bearerToken(request), revocationChecked, {
+          sensitive: routeConfig?.sensitive === true,
+          emulatorProjectId: config.firebaseAuthEmulatorHost ? config.firebaseProjectId : undefined,
+        });
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) failedSignIns.add(request.ip);
+        throw error;
+      }
       const user = await loadOrCreateUser(db, config, decoded);
       if (user.status === 'disabled') {
         throw new HttpError(
@@ -115,12 +129,53 @@ export default fp(
           403,
           ERROR_CODES.moduleNotEnabled,
           `The '${routeConfig.module}' module is not enabled for your account. Ask an administrator to enable it.`,
+          { module: routeConfig.module },
         );
+      }
+    });
+
+    // A second lock on the same door: no handler of a non-public route ever runs without a user.
+    app.addHook('preHandler', async (request) => {
+      if (request.routeOptions.config?.public || !request.routeOptions.url) return;
+      if (!request.user) {
+        throw new HttpError(401, ERROR_CODES.unauthenticated, 'Sign in to continue.');
       }
     });
   },
   { name: 'auth' },
 );
+
+/**
+ * Counts failed sign-ins per address in fixed windows. An address over the limit is refused until
+ * its window ends; the answer is the number of seconds left (0: not blocked).
+ */
+function createFailureCounter(limit: number, windowMs: number) {
+  const windows = new Map<string, { startedAt: number; failures: number }>();
+  const current = (key: string, now: number) => {
+    const entry = windows.get(key);
+    return entry && now - entry.startedAt < windowMs ? entry : undefined;
+  };
+  return {
+    add(key: string) {
+      const now = Date.now();
+      const entry = current(key, now);
+      if (entry) entry.failures += 1;
+      else windows.set(key, { startedAt: now, failures: 1 });
+      // Old windows go when the map grows, so a spray of addresses cannot fill the memory.
+      if (windows.size > 10_000) {
+        for (const [address, window] of windows) {
+          if (now - window.startedAt >= windowMs) windows.delete(address);
+        }
+      }
+    },
+    blockedFor(key: string): number {
+      const now = Date.now();
+      const entry = current(key, now);
+      if (!entry || entry.failures < limit) return 0;
+      return Math.max(1, Math.ceil((entry.startedAt + windowMs - now) / 1000));
+    },
+  };
+}
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;

@@ -19,7 +19,7 @@ export default fp(
       const body = toApiError(error);
       const status = statusOf(error);
       if (status >= 500) {
-        request.log.error({ err: error }, 'request failed');
+        request.log.error({ err: loggableError(error) }, 'request failed');
       } else if (status === 401 || status === 403) {
         request.log.info(
           { outcome: status, code: body.error.code, uid: request.user?.uid },
@@ -141,6 +141,36 @@ function toApiError(error: FastifyError): ApiError {
         'Something went wrong on our side. Try again; if it keeps happening, contact support.',
     },
   };
+}
+
+/**
+ * What a failure's log line carries: its type, code, message and stack, and the type and code of
+ * its causes. A failed query's parameters (user input, perhaps secrets) are cut from the message
+ * and stack, and no other property of the error or its causes is copied.
+ */
+export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const { message, stack } = withoutQueryParams(error);
+  const code = (error as { code?: unknown }).code;
+  const cause: unknown = error.cause;
+  return {
+    type: error.name,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(depth === 0 ? { message, stack } : {}),
+    ...(cause instanceof Error && depth < 3 ? { cause: loggableError(cause, depth + 1) } : {}),
+  };
+}
+
+/** Drizzle's failed-query error writes `Failed query: <sql>\nparams: <values>` as its message. */
+function withoutQueryParams(error: Error): { message: string; stack: string | undefined } {
+  const { params } = error as { params?: unknown };
+  const marker = error.message.indexOf('\nparams:');
+  if (params === undefined && marker === -1) return { message: error.message, stack: error.stack };
+  const message = marker === -1 ? error.message : error.message.slice(0, marker);
+  // The stack starts with the full message; only the frames after it are kept.
+  const head = `${error.name}: ${error.message}`;
+  const frames = error.stack?.startsWith(head) ? error.stack.slice(head.length) : '';
+  return { message, stack: `${error.name}: ${message}${frames}` };
 }
 
 function pathOf(instancePath: string): string[] {

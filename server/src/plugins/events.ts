@@ -13,6 +13,10 @@ export type EventBus = {
   publish: (userId: string, event: ServerEvent) => void;
   subscribe: (userId: string, listener: (event: ServerEvent) => void) => () => void;
   listenerCount: (userId: string) => number;
+  /** Ends every open event stream of the user (the account was disabled or deleted). */
+  closeUser: (userId: string) => void;
+  /** How many event streams the user has open. */
+  streamCount: (userId: string) => number;
 };
 
 declare module 'fastify' {
@@ -23,6 +27,7 @@ declare module 'fastify' {
 
 const KEEP_ALIVE_MS = 25_000;
 
+/** A bus on its own, without streams: closeUser and streamCount have nothing to act on. */
 export function createEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -35,17 +40,66 @@ export function createEventBus(): EventBus {
       return () => emitter.off(userId, listener);
     },
     listenerCount: (userId) => emitter.listenerCount(userId),
+    closeUser: () => {},
+    streamCount: () => 0,
   };
+}
+
+/**
+ * Why the server ends a stream, sent as a last `closed` event so the client can decide whether to
+ * reconnect: a stream replaced by a newer one (over the per-user cap) waits until its tab is used
+ * again, so many open tabs do not take turns pushing each other out.
+ */
+export type StreamEndReason = 'replaced' | 'account_closed' | 'server_closing';
+type EndStream = (reason: StreamEndReason) => void;
+
+/** Open streams of each user, oldest first; each entry ends its stream. */
+class StreamRegistry {
+  private readonly byUser = new Map<string, EndStream[]>();
+
+  constructor(private readonly perUser: number) {}
+
+  /** Registers a stream; past the cap, the user's oldest streams are ended first. */
+  add(userId: string, end: EndStream): void {
+    const streams = this.byUser.get(userId) ?? [];
+    this.byUser.set(userId, streams);
+    while (streams.length >= this.perUser) streams[0]?.('replaced');
+    streams.push(end);
+  }
+
+  remove(userId: string, end: EndStream): void {
+    const streams = this.byUser.get(userId);
+    if (!streams) return;
+    const index = streams.indexOf(end);
+    if (index >= 0) streams.splice(index, 1);
+    if (streams.length === 0) this.byUser.delete(userId);
+  }
+
+  closeUser(userId: string, reason: StreamEndReason = 'account_closed'): void {
+    for (const end of [...(this.byUser.get(userId) ?? [])]) end(reason);
+  }
+
+  closeAll(): void {
+    for (const userId of [...this.byUser.keys()]) this.closeUser(userId, 'server_closing');
+  }
+
+  count(userId: string): number {
+    return this.byUser.get(userId)?.length ?? 0;
+  }
 }
 
 export default fp(
   async function eventsPlugin(app: FastifyInstance) {
-    const bus = createEventBus();
+    const streams = new StreamRegistry(app.config.eventStreamsPerUser);
+    const bus: EventBus = {
+      ...createEventBus(),
+      closeUser: (userId) => streams.closeUser(userId),
+      streamCount: (userId) => streams.count(userId),
+    };
     app.decorate('events', bus);
     // Open streams end when the server closes, so shutdown never waits on a browser.
-    const openStreams = new Set<() => void>();
     app.addHook('onClose', async () => {
-      for (const end of openStreams) end();
+      streams.closeAll();
     });
 
     app.get('/api/events', { schema: { hide: true } }, (request, reply) => {
@@ -72,16 +126,19 @@ export default fp(
         reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
       });
       const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      let closed = false;
       const close = () => {
+        if (closed) return;
+        closed = true;
         clearInterval(keepAlive);
         unsubscribe();
-        openStreams.delete(end);
+        streams.remove(user.id, end);
       };
-      const end = () => {
+      const end: EndStream = (reason) => {
         close();
-        reply.raw.end();
+        reply.raw.end(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
       };
-      openStreams.add(end);
+      streams.add(user.id, end);
       request.raw.on('close', close);
     });
   },

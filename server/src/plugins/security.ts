@@ -1,12 +1,15 @@
 import cors from '@fastify/cors';
 import helmet from 'helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Config } from '../config.ts';
 
-/** Headers, CORS and rate limits for every API response (reliability checks 16-18, 24). */
+/**
+ * Headers and CORS for every API answer, whatever its status. It is registered before the auth
+ * plugin, so refusals (401, 403, 429) carry the same headers as successes and a browser can read
+ * them instead of reporting a network failure.
+ */
 export default fp(
   async function securityPlugin(app: FastifyInstance, options: { config: Config }) {
     const { config } = options;
@@ -42,29 +45,14 @@ export default fp(
       maxAge: 600,
     });
 
-    await app.register(rateLimit, {
-      // Keyed after authentication so each user has their own budget (falls back to the IP).
-      hook: 'preHandler',
-      max: (request) =>
-        isWrite(request.method) ? config.writeRateLimitPerMinute : config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (request) =>
-        `${isWrite(request.method) ? 'write' : 'read'}:${request.user?.id ?? request.ip}`,
-      allowList: (request) =>
-        request.routeOptions.config?.public === true && request.url === '/api/health',
-    });
-
     app.addHook('onSend', async (request, reply, payload) => {
       reply.header('x-request-id', request.id);
-      if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      // Every answer of the API is private to its caller: none is kept by a shared cache.
+      if (!reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }
       return payload;
     });
   },
-  { name: 'security', dependencies: ['auth'] },
+  { name: 'security' },
 );
-
-function isWrite(method: string) {
-  return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
-}

@@ -93,6 +93,30 @@ describe('LoginForm', () => {
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
   });
 
+  it('says in plain words that Google sign-in is not available when the SDK fails inside', async () => {
+    const { user } = renderForm({ popup: () => Promise.reject(authError('auth/internal-error')) });
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Google sign-in is not available right now. Check your connection, or sign in with your email and password.',
+    );
+    expect(alert).not.toHaveTextContent(/Firebase|auth\//);
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  });
+
+  it('says why the last session ended, above the form', () => {
+    renderWithProviders(
+      <LoginForm
+        logic={loginFormMachine}
+        signOutReason="This account is disabled. Contact your administrator."
+      />,
+      { route: '/login' },
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This account is disabled. Contact your administrator.',
+    );
+  });
+
   it("links 'create a new account' to /signup", () => {
     renderForm({});
     expect(screen.getByRole('link', { name: 'create a new account' })).toHaveAttribute(

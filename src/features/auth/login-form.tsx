@@ -34,10 +34,12 @@ export interface LoginFormProps {
   logic: typeof loginFormMachine;
   /** Finishes a Google redirect sign-in on return; its failure shows like a redirect failure. */
   completeRedirect?: () => Promise<unknown>;
+  /** Why the API or the identity provider ended the last session, said above the form. */
+  signOutReason?: string | null;
 }
 
 /** Seed §2/§4/§8: email and password, Google, forgot password, create an account. */
-export function LoginForm({ logic, completeRedirect }: LoginFormProps) {
+export function LoginForm({ logic, completeRedirect, signOutReason = null }: LoginFormProps) {
   const [snapshot, send] = useMachine(logic);
   const emailId = useId();
   const passwordId = useId();
@@ -60,6 +62,14 @@ export function LoginForm({ logic, completeRedirect }: LoginFormProps) {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         Welcome back. Sign in to continue to Bidwright.
       </p>
+      {signOutReason ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {signOutReason}
+        </p>
+      ) : null}
       <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Sign in">
         <div className="space-y-1">
           <label

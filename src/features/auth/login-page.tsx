@@ -1,12 +1,19 @@
+import { useSignOutReason } from '@/lib/session';
+
 import { AuthShell } from './auth-shell';
 import { completeRedirectSignIn, loginFormLogic } from './auth-actions';
 import { LoginForm } from './login-form';
 
 /** /login (seed §2). */
 export default function LoginPage() {
+  const signOutReason = useSignOutReason();
   return (
     <AuthShell>
-      <LoginForm logic={loginFormLogic} completeRedirect={completeRedirectSignIn} />
+      <LoginForm
+        logic={loginFormLogic}
+        completeRedirect={completeRedirectSignIn}
+        signOutReason={signOutReason}
+      />
     </AuthShell>
   );
 }

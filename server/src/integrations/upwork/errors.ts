@@ -28,7 +28,11 @@ export class UpworkError extends Error {
 export const SCOPE_ERROR_PATTERN = /(oauth2? permissions|scopes? to access|not enough .*scope)/i;
 
 export function scopeErrorMessage(raw: string): string {
-  const fields = /\[([^\]]*)\]/.exec(raw)?.[1];
+  // The text between the first "[" and the "]" after it, found by hand: a pattern would retry
+  // from every "[" of a long run.
+  const open = raw.indexOf('[');
+  const close = open < 0 ? -1 : raw.indexOf(']', open + 1);
+  const fields = close < 0 ? undefined : raw.slice(open + 1, close);
   return (
     'Your Upwork API key lacks a permission this needs' +
     (fields ? ` (fields: ${fields.slice(0, 200)})` : '') +

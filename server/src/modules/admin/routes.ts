@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { apiErrorSchema } from '#contract/errors';
-import { pageSchema } from '#contract/pagination';
+import { cursorSchema, pageSchema, searchTextSchema } from '#contract/pagination';
 import {
   backendUserSchema,
   inviteUserBodySchema,
@@ -48,9 +48,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'List users',
         querystring: z.strictObject({
-          q: z.string().max(200).optional(),
+          q: searchTextSchema(200).optional(),
           limit: z.coerce.number().int().min(1).max(100).default(50),
-          cursor: z.string().max(200).optional(),
+          cursor: cursorSchema.optional(),
         }),
         response: { 200: pageSchema(backendUserSchema), ...errors },
       },
@@ -119,6 +119,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.status,
       );
       app.forgetIdentity(uid);
+      // A disabled account keeps nothing open: its event streams end now.
+      if (user.status === 'disabled') app.events.closeUser(user.id);
       await log(request.user!.id, 'manage_users', {
         op: request.body.status === 'disabled' ? 'disable' : 'enable',
         targetUserId: user.id,
@@ -188,6 +190,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const deleted = await deleteUser(app.db, app.firebaseAuth, request.user!, request.params.id);
       app.forgetIdentity(deleted.firebaseUid);
+      app.events.closeUser(deleted.id);
       for (const cleanup of app.userDataCleanups) await cleanup(deleted.id);
       await log(request.user!.id, 'manage_users', {
         op: 'delete',

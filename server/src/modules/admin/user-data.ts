@@ -4,8 +4,16 @@ import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 
-/** Columns never exported: secrets stay encrypted at rest and out of exports (reliability 19-20). */
-const SECRET_COLUMN = /token|secret|encrypted|api_key|apikey/i;
+/**
+ * An export holds what the user's data means, nothing that protects it: columns holding
+ * credentials, anything encrypted (`*_enc`, `*_encrypted`) and hashes are left out, matched on
+ * the database column name.
+ */
+const SECRET_COLUMN =
+  /(^|_)(token|secret|password|api_key|apikey|enc|encrypted|hash|verifier|nonce|salt)(_|$)/i;
+
+/** Tables that hold no data of the user's own: pending Upwork sign-in handshakes. */
+const NOT_USER_DATA = new Set(['upwork_oauth_states']);
 
 type OwnedTable = {
   name: string;
@@ -21,8 +29,9 @@ function ownedTables(): OwnedTable[] {
     if (!is(value, PgTable)) continue;
     const columns = getTableColumns(value) as Record<string, PgColumn>;
     const userId = columns.userId;
-    if (!userId) continue;
-    tables.push({ name: getTableName(value), table: value, userId, columns });
+    const name = getTableName(value);
+    if (!userId || NOT_USER_DATA.has(name)) continue;
+    tables.push({ name, table: value, userId, columns });
   }
   return tables;
 }
@@ -40,7 +49,7 @@ export async function exportUserData(
       Object.fromEntries(
         Object.entries(row).filter(([key]) => {
           const column = owned.columns[key];
-          return !SECRET_COLUMN.test(key) && !(column && SECRET_COLUMN.test(column.name));
+          return !SECRET_COLUMN.test(column?.name ?? key);
         }),
       ),
     );

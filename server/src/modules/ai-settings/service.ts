@@ -4,11 +4,13 @@ import { eq } from 'drizzle-orm';
 import type { AiSettings, AiStatus, AiTestResult, UpdateAiSettingsBody } from '#contract/ai';
 
 import { toAiError } from '../../ai/errors.ts';
+import { assertBaseUrlAllowed, BaseUrlRefusedError } from '../../ai/provider-fetch.ts';
 import { resolveModel, type ProviderSettings, type ResolvedModel } from '../../ai/registry.ts';
 import type { Config } from '../../config.ts';
 import { decryptSecret, encryptSecret } from '../../crypto.ts';
 import type { Database } from '../../db/client.ts';
 import { aiSettings, type AiSettingsRow } from '../../db/schema/ai.ts';
+import { HttpError } from '../../http-error.ts';
 
 const SCOPE = 'global';
 
@@ -31,6 +33,7 @@ export async function loadProviderSettings(
       apiKey: row.apiKeyEncrypted ? decryptSecret(row.apiKeyEncrypted, config.encryptionKey) : null,
       embeddingModel: config.ai.embeddingModel ?? null,
       source: 'settings',
+      allowPrivateNetwork: config.ai.allowPrivateBaseUrl,
     };
   }
   return {
@@ -40,6 +43,7 @@ export async function loadProviderSettings(
     apiKey: config.ai.apiKey ?? null,
     embeddingModel: config.ai.embeddingModel ?? null,
     source: 'config',
+    allowPrivateNetwork: config.ai.allowPrivateBaseUrl,
   };
 }
 
@@ -87,6 +91,7 @@ export async function updateAiSettings(
   adminId: string,
   body: UpdateAiSettingsBody,
 ): Promise<AiSettings> {
+  if (body.baseUrl) await assertAllowedBaseUrl(body.baseUrl, config);
   const existing = await settingsRow(db);
   let apiKeyEncrypted: string | null = existing?.apiKeyEncrypted ?? null;
   if (body.clearApiKey) apiKeyEncrypted = null;
@@ -104,6 +109,18 @@ export async function updateAiSettings(
     .values({ scope: SCOPE, ...values })
     .onConflictDoUpdate({ target: aiSettings.scope, set: { ...values, updatedAt: new Date() } });
   return getAiSettings(db, config);
+}
+
+/** A base URL that reaches an internal address is refused when saved (and again on each request). */
+async function assertAllowedBaseUrl(baseUrl: string, config: Config): Promise<void> {
+  try {
+    await assertBaseUrlAllowed(baseUrl, { allowPrivate: config.ai.allowPrivateBaseUrl });
+  } catch (error) {
+    if (!(error instanceof BaseUrlRefusedError)) throw error;
+    throw new HttpError(400, 'validation_failed', error.message, [
+      { path: 'body.baseUrl', message: error.message },
+    ]);
+  }
 }
 
 /** Sends a one-line prompt to the provider in force; the answer says whether it works. */

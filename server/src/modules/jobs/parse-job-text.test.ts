@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { ADVERSARIAL_JOB_TEXTS, PASTED_JOB_TEXT_MAX } from '#test-support/adversarial-inputs';
+
 import { extractUpworkCiphertext, parseJobText } from './parse-job-text.ts';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
@@ -177,5 +179,88 @@ describe('extractUpworkCiphertext', () => {
     ['https://example.com/job/123', null],
   ])('%s', (url, ciphertext) => {
     expect(extractUpworkCiphertext(url)).toBe(ciphertext);
+  });
+});
+
+describe('parseJobText: the linear rewrites read ordinary text as before', () => {
+  it.each<[string, string, Record<string, unknown>]>([
+    ['a labelled country', 'Job\nSome work.\nCountry:   Germany', { country: 'Germany' }],
+    [
+      'a labelled location',
+      'Job\nSome work.\nLocation: Berlin, Germany',
+      { country: 'Berlin, Germany' },
+    ],
+    [
+      'counts with thousands',
+      'Job\nWork.\n1,234 hires, 5 active\n2,001 jobs posted\n4.92 of 1,045 reviews',
+      { hires: 1234, jobsPosted: 2001, reviews: 1045, rating: 4.92 },
+    ],
+    ['reviews without a rating', 'Job\nWork.\n45 reviews', { reviews: 45, rating: null }],
+  ])('%s', (_name, text, client) => {
+    expect(parseJobText({ text }, NOW).client).toMatchObject(client);
+  });
+
+  it.each<[string, string, Record<string, unknown>]>([
+    ['"Hourly" alone on a line', 'Job\nWork to do.\n   Hourly   \nMore.', { jobType: 'hourly' }],
+    [
+      'a range with "hourly" on the next line',
+      'Job\nWork to do.\n$30 - $60\n\n  hourly',
+      { jobType: 'hourly', hourlyMinMinor: 3_000, hourlyMaxMinor: 6_000 },
+    ],
+    [
+      'a range with "fixed" after a blank line',
+      'Job\nWork to do.\n$300 - $600\n\n Fixed-price',
+      { jobType: 'fixed', budgetMinMinor: 30_000, budgetMaxMinor: 60_000 },
+    ],
+    [
+      'an amount with "budget" on the next line',
+      'Job\nWork to do.\n$450\n  Budget',
+      { jobType: 'fixed', budgetMaxMinor: 45_000 },
+    ],
+    ['a title label with spaces', 'Title:    Build a shop\nWork.', { title: 'Build a shop' }],
+    ['inline skills with spaces', 'Job\nWork.\nSkills:    Go, Rust', { skills: ['Go', 'Rust'] }],
+    [
+      'numbered questions with spaces',
+      'Job\nWork.\n\nQuestions:\n1.    Why you?\n2)   When?',
+      { screeningQuestions: ['Why you?', 'When?'] },
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(parseJobText({ text }, NOW)).toMatchObject(expected);
+  });
+});
+
+describe('parseJobText: adversarial text at the size limit', () => {
+  // Each text takes a few milliseconds; the old patterns took from seconds to minutes on some of
+  // them, past this test's timeout (the loop yields, so the timeout can fire between texts).
+  it('reads every adversarial text and gives sane fields', async () => {
+    for (const { name, text } of ADVERSARIAL_JOB_TEXTS) {
+      const trimmed = text.trim();
+      expect(trimmed.length, name).toBe(PASTED_JOB_TEXT_MAX);
+      const job = parseJobText({ text: trimmed }, NOW);
+      expect(job.title.length, name).toBeLessThanOrEqual(200);
+      expect(job.description.length, name).toBeLessThanOrEqual(50_000);
+      expect(job.skills.length, name).toBeLessThanOrEqual(30);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+
+  it('finds no facts in runs of digits, and the count in "1 hire" repeated', () => {
+    const digits = ADVERSARIAL_JOB_TEXTS.find((t) => t.name === 'one long run of digits')!;
+    expect(parseJobText({ text: digits.text }, NOW).client).toMatchObject({
+      hires: null,
+      jobsPosted: null,
+      reviews: null,
+    });
+    expect(parseJobText({ text: `Job\nWork.\n${'9'.repeat(400)} hires` }, NOW).client.hires).toBe(
+      null,
+    );
+    expect(parseJobText({ text: `Job\nBudget: $${'9'.repeat(400)}` }, NOW).budgetMaxMinor).toBe(
+      null,
+    );
+    expect(parseJobText({ text: `Job\nPosted ${'9'.repeat(30)} days ago` }, NOW).postedAt).toBe(
+      null,
+    );
+    const hires = ADVERSARIAL_JOB_TEXTS.find((t) => t.name === '"1 hire" repeated')!;
+    expect(parseJobText({ text: hires.text }, NOW).client.hires).toBe(1);
   });
 });

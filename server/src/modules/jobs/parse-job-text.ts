@@ -100,6 +100,14 @@ const COUNTRY_ALIASES: Record<string, string> = {
   uae: 'United Arab Emirates',
 };
 
+/** Numbers past what the jobs table stores are not real facts (a crafted run of digits). */
+const MAX_AMOUNT_MINOR = 100_000_000_000;
+const MAX_STORED_INT = 2_147_483_647;
+
+function inRange(value: number | null, max: number): number | null {
+  return value !== null && Number.isFinite(value) && value >= 0 && value <= max ? value : null;
+}
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 function toMinor(amount: string, thousands: string | undefined): number {
@@ -136,7 +144,8 @@ function parsePosted(text: string, now: Date): string | null {
           : unit === 'week'
             ? 7 * 86_400_000
             : 30 * 86_400_000;
-    return new Date(now.getTime() - n * ms).toISOString();
+    const posted = new Date(now.getTime() - n * ms);
+    return Number.isNaN(posted.getTime()) ? null : posted.toISOString();
   }
   if (/posted\s+(just now|a few seconds ago|seconds ago)/i.test(text)) return now.toISOString();
   if (/posted\s+yesterday/i.test(text)) return new Date(now.getTime() - 86_400_000).toISOString();
@@ -156,7 +165,7 @@ function parseProposals(text: string): number | null {
   if (!match) return null;
   if (match[2]) return 0;
   const value = match[3] ?? match[5] ?? match[6];
-  return value ? Number(value) : null;
+  return value ? inRange(Number(value), MAX_STORED_INT) : null;
 }
 
 function parseClient(text: string): JobClient {
@@ -166,9 +175,11 @@ function parseClient(text: string): JobClient {
       ? true
       : null;
   const spentMatch = /([$€£]\s?\d[\d,]*(?:\.\d+)?\s?[kKmM]?\+?)\s+total spent/i.exec(text);
-  const hiresMatch = /(\d[\d,]*)\s+hires?\b/i.exec(text);
-  const postedMatch = /(\d[\d,]*)\s+jobs? posted/i.exec(text);
-  const reviewsMatch = /(?:(\d(?:\.\d+)?)\s+of\s+)?(\d[\d,]*)\s+reviews?/i.exec(text);
+  // A count is read only from where its run of digits (and commas) starts: trying every digit
+  // of a long run as a start would make one long number cost quadratic time.
+  const hiresMatch = /(?<![\d,])(\d[\d,]*)\s+hires?\b/i.exec(text);
+  const postedMatch = /(?<![\d,])(\d[\d,]*)\s+jobs? posted/i.exec(text);
+  const reviewsMatch = /(?<![\d.,])(?:(\d(?:\.\d+)?)\s+of\s+)?(\d[\d,]*)\s+reviews?/i.exec(text);
   const ratingMatch =
     /rating is (\d(?:\.\d+)?) out of 5|(\d\.\d{1,2}) (?:of 5|out of 5|stars?)/i.exec(text);
   let country: string | null = null;
@@ -179,7 +190,7 @@ function parseClient(text: string): JobClient {
       country = COUNTRY_ALIASES[lower] ?? found;
       break;
     }
-    const labelled = /^(?:location|country):\s*(.+)$/i.exec(line.trim());
+    const labelled = /^(?:location|country):\s*(\S.*)$/i.exec(line.trim());
     if (labelled?.[1]) {
       country = labelled[1].trim().slice(0, 80);
       break;
@@ -193,14 +204,18 @@ function parseClient(text: string): JobClient {
   return {
     paymentVerified,
     totalSpentMinor: spentMatch?.[1]
-      ? parseCompactMoney(spentMatch[1])
+      ? inRange(parseCompactMoney(spentMatch[1]), MAX_AMOUNT_MINOR)
       : /no spend|\$0 total spent/i.test(text)
         ? 0
         : null,
-    hires: hiresMatch?.[1] ? Number(hiresMatch[1].replace(/,/g, '')) : null,
-    jobsPosted: postedMatch?.[1] ? Number(postedMatch[1].replace(/,/g, '')) : null,
+    hires: hiresMatch?.[1]
+      ? inRange(Number(hiresMatch[1].replace(/,/g, '')), MAX_STORED_INT)
+      : null,
+    jobsPosted: postedMatch?.[1]
+      ? inRange(Number(postedMatch[1].replace(/,/g, '')), MAX_STORED_INT)
+      : null,
     reviews: reviewsMatch?.[2]
-      ? Number(reviewsMatch[2].replace(/,/g, ''))
+      ? inRange(Number(reviewsMatch[2].replace(/,/g, '')), MAX_STORED_INT)
       : /no reviews yet/i.test(text)
         ? 0
         : null,
@@ -219,7 +234,7 @@ type Money = {
   hourlyMaxMinor: number | null;
 };
 
-function parseMoney(text: string): Money {
+function parseMoney(text: string, lines: string[]): Money {
   const empty: Money = {
     jobType: 'unknown',
     currency: 'USD',
@@ -237,7 +252,7 @@ function parseMoney(text: string): Money {
     const low = toMinor(match[2] ?? '0', match[3]);
     const high = toMinor(match[5] ?? '0', match[6]);
     if (
-      /^\s*(\/\s?h(ou)?r|per hour|an hour|\n\s*hourly|\s*hourly)/i.test(after) ||
+      /^\s*(\/\s?h(ou)?r|per hour|an hour|hourly)/i.test(after) ||
       /hourly[^\n]{0,20}$/i.test(before)
     ) {
       return {
@@ -248,7 +263,7 @@ function parseMoney(text: string): Money {
         hourlyMaxMinor: high,
       };
     }
-    if (/(budget|fixed)[^\n]{0,20}$/i.test(before) || /^\s*(\n\s*)?fixed/i.test(after)) {
+    if (/(budget|fixed)[^\n]{0,20}$/i.test(before) || /^\s*fixed/i.test(after)) {
       return {
         ...empty,
         jobType: 'fixed',
@@ -279,7 +294,7 @@ function parseMoney(text: string): Money {
     }
     if (
       /(budget|fixed[- ]price|fixed)[^\n]{0,20}$/i.test(before) ||
-      /^\s*(\n\s*)?(fixed|budget)/i.test(after)
+      /^\s*(fixed|budget)/i.test(after)
     ) {
       return {
         ...empty,
@@ -290,7 +305,10 @@ function parseMoney(text: string): Money {
       };
     }
   }
-  if (/^\s*hourly\s*$/im.test(text) || /\bhourly\b[^\n]{0,15}(job|contract|project)/i.test(text))
+  if (
+    lines.some((line) => line.toLowerCase() === 'hourly') ||
+    /\bhourly\b[^\n]{0,15}(job|contract|project)/i.test(text)
+  )
     return { ...empty, jobType: 'hourly' };
   if (/fixed[- ]price/i.test(text)) return { ...empty, jobType: 'fixed' };
   return empty;
@@ -312,7 +330,7 @@ function parseSkills(lines: string[]): string[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     const inline =
-      /^(?:skills|required skills|mandatory skills|tags)(?: and expertise)?:\s*(.+)$/i.exec(line);
+      /^(?:skills|required skills|mandatory skills|tags)(?: and expertise)?:\s*(\S.*)$/i.exec(line);
     if (inline?.[1]) {
       skills.push(...inline[1].split(/[,;|•]/));
       continue;
@@ -358,7 +376,7 @@ function parseQuestions(lines: string[]): string[] {
       continue;
     }
     if (isSectionHeader(line) && questions.length > 0) break;
-    const numbered = /^\s*(?:\d+[.)]|[-*•])\s*(.+)$/.exec(line);
+    const numbered = /^\s*(?:\d+[.)]|[-*•])\s*(\S.*)$/.exec(line);
     if (numbered?.[1]) questions.push(numbered[1].trim());
     else if (/\?\s*$/.test(line)) questions.push(line.trim());
     else if (questions.length > 0) break;
@@ -370,7 +388,7 @@ function pickTitle(lines: string[]): { title: string; index: number } {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     if (line === '' || /^https?:\/\//i.test(line) || META_LINE.some((p) => p.test(line))) continue;
-    const labelled = /^(?:job )?title:\s*(.+)$/i.exec(line);
+    const labelled = /^(?:job )?title:\s*(\S.*)$/i.exec(line);
     return { title: (labelled?.[1] ?? line).slice(0, 200), index: i };
   }
   return { title: 'Untitled job', index: -1 };
@@ -401,7 +419,14 @@ export function parseJobText(
   const lines = text.split('\n').map((line) => line.trim());
   const { title, index } = pickTitle(lines);
   const description = pickDescription(lines, index) || text.trim();
-  const money = parseMoney(text);
+  const parsedMoney = parseMoney(text, lines);
+  const money: Money = {
+    ...parsedMoney,
+    budgetMinMinor: inRange(parsedMoney.budgetMinMinor, MAX_AMOUNT_MINOR),
+    budgetMaxMinor: inRange(parsedMoney.budgetMaxMinor, MAX_AMOUNT_MINOR),
+    hourlyMinMinor: inRange(parsedMoney.hourlyMinMinor, MAX_STORED_INT),
+    hourlyMaxMinor: inRange(parsedMoney.hourlyMaxMinor, MAX_STORED_INT),
+  };
   return {
     title,
     description: description.slice(0, 50_000),

@@ -18,6 +18,7 @@ import {
 
 import { POSTED_WITHIN_MS, type JobFilters, type JobSort } from '#contract/jobs';
 
+import { isCursorTime, isUuid } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import { jobs, type JobRow, type NewJobRow } from '../../db/schema/jobs.ts';
 import { HttpError } from '../../http-error.ts';
@@ -34,6 +35,13 @@ export function encodeJobCursor(cursor: JobCursor): string {
     'base64url',
   );
 }
+
+/** The values each sort's column can hold; anything else would fail in the database. */
+const CURSOR_VALUE_FITS: Record<JobSort, (value: number) => boolean> = {
+  fit: (value) => Number.isInteger(value) && value >= -32_768 && value <= 32_767,
+  budget: (value) => Number.isSafeInteger(value),
+  newest: isCursorTime,
+};
 
 export function decodeJobCursor(raw: string, sort: JobSort): JobCursor {
   const invalid = new HttpError(
@@ -52,8 +60,8 @@ export function decodeJobCursor(raw: string, sort: JobSort): JobCursor {
     parsed[0] !== sort ||
     typeof parsed[1] !== 'number' ||
     !Number.isFinite(parsed[1]) ||
-    typeof parsed[2] !== 'string' ||
-    !/^[0-9a-f-]{36}$/i.test(parsed[2])
+    !isUuid(parsed[2]) ||
+    !CURSOR_VALUE_FITS[sort](parsed[1])
   ) {
     throw invalid;
   }

@@ -97,7 +97,16 @@ const SKILL_ALIASES: Record<string, string> = {
 
 export function normalizeSkill(skill: string): string {
   const lower = skill.trim().toLowerCase().replace(/\s+/g, ' ');
-  return SKILL_ALIASES[lower] ?? lower.replace(/\s*\(.*\)$/, '');
+  return SKILL_ALIASES[lower] ?? withoutTrailingParenthetical(lower);
+}
+
+/** "node.js (express)" -> "node.js": drops a last "(...)" and the spaces before it. */
+function withoutTrailingParenthetical(skill: string): string {
+  // By hand: a pattern such as /\s*\(.*\)$/ would retry from every "(" of a long run.
+  if (!skill.endsWith(')')) return skill;
+  const open = skill.indexOf('(');
+  if (open < 0 || open === skill.length - 1) return skill;
+  return skill.slice(0, open).trimEnd();
 }
 
 function escapeRegExp(text: string): string {
@@ -157,7 +166,10 @@ export function formatMoney(minor: number, currency: string): string {
     currency === 'USD' ? '$' : currency === 'EUR' ? '€' : currency === 'GBP' ? '£' : '';
   // Plain string work: toLocaleString costs tens of microseconds a call, too slow for scoring.
   const amount = Number.isInteger(major)
-    ? String(major).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    ? // The input is an integer's decimal form: at most 22 characters, so the lookahead that
+      // rescans the digits to its right stays cheap.
+      // eslint-disable-next-line regexp/no-super-linear-move
+      String(major).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
     : major.toFixed(2);
   return symbol ? `${symbol}${amount}` : `${amount} ${currency}`;
 }
@@ -398,7 +410,7 @@ const TRAP_PATTERNS: Array<{ pattern: RegExp; reason: string }> = [
   },
   {
     pattern:
-      /\b(start|begin|end|open|finish|include|mention|put|write|add|use)\b[^.\n]{0,40}\b(proposals?|cover letters?|applications?|responses?|replies|bids?|messages?)\b[^.\n]{0,40}\b(with|the word|the phrase|the code|keyword|code word)\b\s*[:"'“‘]?\s*[\w-]+/i,
+      /\b(start|begin|end|open|finish|include|mention|put|write|add|use)\b[^.\n]{0,40}\b(proposals?|cover letters?|applications?|responses?|replies|bids?|messages?)\b[^.\n]{0,40}\b(with|the word|the phrase|the code|keyword|code word)\b\s*(?:[:"'“‘]\s*)?[\w-]+/i,
     reason: 'A code word check that the post was read: answer it yourself',
   },
   {

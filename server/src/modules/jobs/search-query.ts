@@ -35,7 +35,8 @@ export function toWebsearchQuery(input: string): string | null {
       term = `"${phrase}"`;
     } else {
       // Keep word characters and the symbols skills use (c++, c#, node.js); drop the rest.
-      term = term.replace(/[^\p{L}\p{N}+#._-]/gu, '').replace(/^[._-]+|[._-]+$/g, '');
+      // The lookbehind starts the trailing match only where the last run of dots starts.
+      term = term.replace(/[^\p{L}\p{N}+#._-]/gu, '').replace(/^[._-]+|(?<![._-])[._-]+$/g, '');
       if (!term) continue;
     }
     out.push(negate ? `-${term}` : term);

@@ -353,7 +353,7 @@ export async function importCsv(
   dryRun: boolean,
   now: Date,
 ): Promise<CsvImportResult> {
-  const parsed = parseJobsCsv(csv);
+  const parsed = await parseJobsCsv(csv);
   if (parsed.fileErrors.length > 0) {
     throw new HttpError(400, 'validation_failed', parsed.fileErrors.join(' '), {
       file: parsed.fileErrors,

@@ -8,6 +8,7 @@ import type {
   UpdatePortfolioItem,
 } from '#contract/portfolio';
 
+import { isUuid } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import {
   portfolioFiles,
@@ -341,8 +342,7 @@ export function decodePositionCursor(cursor: string): PositionCursor {
       Array.isArray(value) &&
       typeof value[0] === 'number' &&
       Number.isFinite(value[0]) &&
-      typeof value[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(value[1])
+      isUuid(value[1])
     ) {
       return { position: value[0], id: value[1] };
     }

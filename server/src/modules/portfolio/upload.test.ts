@@ -196,10 +196,11 @@ describe('inspectUpload refuses', () => {
 
 describe('config', () => {
   it('defaults the upload limit to 20 MB and the store to data/uploads', () => {
-    const config = loadConfig({ NODE_ENV: 'test' });
+    const local = { HOST: '127.0.0.1', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    const config = loadConfig({ NODE_ENV: 'test', ...local });
     expect(config.uploadMaxBytes).toBe(20 * 1024 * 1024);
     expect(config.uploadsDir).toBe('data/uploads');
-    expect(loadConfig({ DATA_DIR: '/srv/bw', UPLOAD_MAX_BYTES: '5000' })).toMatchObject({
+    expect(loadConfig({ ...local, DATA_DIR: '/srv/bw', UPLOAD_MAX_BYTES: '5000' })).toMatchObject({
       uploadsDir: '/srv/bw/uploads',
       uploadMaxBytes: 5000,
     });

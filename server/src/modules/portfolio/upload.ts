@@ -57,7 +57,7 @@ export function sanitizeFileName(raw: string): string {
   name = name.split(/[\\/]/).pop() ?? '';
   name = name
     .replace(/^[.\s]+/, '')
-    .replace(/[\s.]+$/, '')
+    .replace(/(?<![\s.])[\s.]+$/, '')
     .replace(/\s+/g, ' ');
   if (name.length > MAX_FILE_NAME_CHARS) {
     const dot = name.lastIndexOf('.');
@@ -248,10 +248,14 @@ function normaliseText(text: string): string {
     const code = char.codePointAt(0) ?? 0;
     out += code < 0x20 && code !== 0x0a ? ' ' : char;
   }
-  return out
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim();
+  return (
+    out
+      .replace(/[ \t]+/g, ' ')
+      // Each match starts where a run of white space starts (the lookbehind), so a long run
+      // without a line break is scanned once, not once per character.
+      .replace(/(?<!\s)\s*\n\s*/g, '\n')
+      .trim()
+  );
 }
 
 function describe(ext: string): string {

@@ -109,10 +109,9 @@ export async function getResponse(db: Database, userId: string, id: string): Pro
 
 function decodeOffset(cursor: string | undefined): number {
   if (!cursor) return 0;
-  const value = Number.parseInt(
-    Buffer.from(cursor, 'base64url').toString('utf8').replace(/^o:/, ''),
-    10,
-  );
+  // Exactly what listResponses writes: `o:` and a whole number.
+  const match = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const value = match ? Number(match[1]) : Number.NaN;
   if (!Number.isFinite(value) || value < 0 || value > 1_000_000) {
     throw new HttpError(
       400,

@@ -108,7 +108,7 @@ describe('Upwork connection', () => {
     expect(connection.organizations.map((o) => o.title)).toEqual(['Dana Demo', 'Demo Agency LLC']);
     const body = JSON.stringify(connection);
     const row = await storedConnection(alice.user.id);
-    expect(row?.accessTokenEnc).toMatch(/^v1\./);
+    expect(row?.accessTokenEnc).toMatch(/^v2\./);
     const { access, refresh } = sandbox.issuedTokens();
     for (const token of [...access, ...refresh]) {
       expect(body).not.toContain(token);
