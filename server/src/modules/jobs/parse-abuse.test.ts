@@ -5,10 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERSARIAL_CSV, ADVERSARIAL_JOB_TEXTS } from '#test-support/adversarial-inputs';
 import { createHarness, type Harness, type SignedIn } from '#test-support/server-harness';
 
-/**
- * One request must never freeze the API: while crafted job texts and CSV files at the size limits
- * are parsed through a real listening server, /api/health keeps answering.
- */
 /** Polls the URL in workerData every 20 ms until told to stop, then posts the times and statuses. */
 const HEALTH_POLLER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -29,6 +25,10 @@ parentPort.once('message', () => { polling = false; });
 })();
 `;
 
+/**
+ * One request must never freeze the API: while crafted job texts and CSV files at the size limits
+ * are parsed through a real listening server, /api/health keeps answering.
+ */
 describe('parsers with adversarial input', () => {
   let h: Harness;
   let member: SignedIn;
