@@ -10,6 +10,13 @@ import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The untyped react-redux hooks; the typed ones live in @/store/hooks. */
+const reactReduxHooks = {
+  name: 'react-redux',
+  importNames: ['useDispatch', 'useSelector', 'useStore'],
+  message: 'Use the typed hooks from @/store/hooks.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -26,6 +33,21 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript sources take part in the import graph; packages are never parsed.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['node_modules'],
+      // Resolves '@/...' (tsconfig paths), '#contract/...' (package imports) and .ts sources, so
+      // the cycle check and the layer zones see every import.
+      'import-x/resolver-next': [
+        importX.createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          tsconfig: { configFile: 'tsconfig.json' },
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
@@ -33,7 +55,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
-      'import-x/no-cycle': 'off',
+      // Modules that import each other load in an order nobody chose (type-only imports are exempt).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-syntax': [
         'error',
         {
@@ -58,13 +81,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks from @/store/hooks.',
-            },
-          ],
+          paths: [reactReduxHooks],
         },
       ],
     },
@@ -80,27 +97,40 @@ export default tseslint.config(
       'regexp/no-super-linear-move': 'error',
     },
   },
-  // Dependency direction (architecture.md §1): machines are pure; shared layers never reach up.
+  // Dependency direction (docs/architecture.md): every layer imports only the layers below it.
+  // The zones compose in one rule; package bans are one no-restricted-imports block per file group,
+  // because a later block for the same rule replaces an earlier one for the same files.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'tests/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
+    },
+  },
   {
     files: ['src/machines/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [reactReduxHooks],
           patterns: [
             {
-              group: [
-                'firebase',
-                'firebase/*',
-                'react',
-                'react-dom',
-                '@/store/*',
-                '@/features/*',
-                '@/app/*',
-                '@/lib/*',
-                '@/components/*',
-              ],
+              group: ['firebase', 'firebase/*', 'react', 'react-dom', 'zod'],
               message: 'Machines import nothing but xstate and contract types.',
+            },
+          ],
+        },
+      ],
+      // Contract values come with zod, which the sign-in route does without: types only.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/contract/*'],
+              allowTypeImports: true,
+              message: 'Machines import contract types only (import type).',
             },
           ],
         },
@@ -108,20 +138,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/store/**', 'src/lib/**', 'src/components/**', 'src/contract/**', 'src/config/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*', '@/app/*'],
-              message: 'Shared layers must not import features or app.',
-            },
-          ],
-        },
-      ],
-    },
+    // The one place the untyped react-redux hooks are wrapped.
+    files: ['src/store/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/contract/**'],
@@ -131,7 +150,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/*', 'react', 'react-dom', 'firebase', 'firebase/*'],
+              group: ['@/*', 'react', 'react-dom', 'react-redux', 'firebase', 'firebase/*'],
               message: 'The contract is shared with the server: zod only.',
             },
           ],
@@ -147,7 +166,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/*', '../../src/*', '../../../src/*'],
+              group: ['@/*'],
               message: 'The server imports only #contract/* from the SPA tree.',
             },
           ],
@@ -155,28 +174,68 @@ export default tseslint.config(
       ],
     },
   },
-  // Features never import each other; they meet in src/app or through the store.
-  {
-    files: ['src/features/**'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: featureNames().map((name) => ({
-            target: `./src/features/${name}`,
-            from: './src/features',
-            except: [`./${name}`],
-          })),
-        },
-      ],
-    },
-  },
   prettier,
 );
 
-function featureNames() {
+/** The areas the lint zones guard; docs/architecture.md draws the same arrows. */
+function layerZones() {
+  const sharedLayers = ['store', 'lib', 'components', 'contract', 'config'];
+  const spaExceptContract = {
+    from: './src',
+    except: ['./contract'],
+  };
+  return [
+    {
+      target: './server',
+      ...spaExceptContract,
+      message: 'The server imports only #contract/* from the SPA tree.',
+    },
+    {
+      target: './src/contract',
+      ...spaExceptContract,
+      message: 'The contract is shared with the server: zod only.',
+    },
+    {
+      target: sharedLayers.map((layer) => `./src/${layer}`),
+      from: ['./src/features', './src/app'],
+      message: 'Shared layers must not import features or app.',
+    },
+    {
+      target: './src/features',
+      from: './src/app',
+      message: 'Features never import the app shell; the app composes features.',
+    },
+    {
+      target: './src/lib',
+      from: './src/store',
+      message: 'lib/ holds plain helpers: it never imports the store.',
+    },
+    {
+      target: './src/machines',
+      from: ['./src/app', './src/features', './src/store', './src/lib', './src/components'],
+      message: 'Machines import nothing but xstate and contract types.',
+    },
+    // Features never import each other; they meet in src/app or through the store.
+    ...subdirectories('src/features').map((name) => ({
+      target: `./src/features/${name}`,
+      from: './src/features',
+      except: [`./${name}`],
+      message: 'Features never import each other; they meet in src/app or through the store.',
+    })),
+    // Server areas talk through services: another module's repo.ts is off limits.
+    ...subdirectories('server/src/modules').map((name) => ({
+      target: `./server/src/modules/${name}`,
+      from: subdirectories('server/src/modules')
+        .filter((other) => other !== name)
+        .map((other) => `./server/src/modules/${other}/repo.ts`),
+      message: "Server modules talk through services: never import another module's repo.ts.",
+    })),
+  ];
+}
+
+function subdirectories(dir) {
   try {
-    return readdirSync('src/features', { withFileTypes: true })
+    return readdirSync(dir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
   } catch {

@@ -15,7 +15,7 @@ import { parseEnv } from './src/config/env-schema';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
-/** Seed §9: a script chunk that takes longer than this to load fails with 'Loading chunk {n} failed.' */
+/** A script chunk that takes longer than this to load fails with 'Loading chunk {n} failed.' */
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 const themeBoot = readFileSync(new URL('./src/theme-boot.js', import.meta.url), 'utf8');

@@ -1,4 +1,4 @@
-/* Bidwright service worker: the installed app opens offline to the last data it saw (product §3).
+/* Bidwright service worker: the installed app opens offline to the last data it saw, read-only.
  * Navigations: network first, the cached shell when offline. Same-origin static files: cache first.
  * API reads (GET /api/..., any origin): network first; each answer is kept per signed-in user, and
  * served, marked offline, only when the network fails. Writes are never cached or replayed. The

@@ -1,7 +1,7 @@
 /**
  * Serves the built SPA (dist/) the way a static host or CDN would: hashed assets cached for a
  * year, index.html never cached, every unknown route answered with index.html (client-side
- * routing), compression, and the security headers of reliability.md checks 16 and 17.
+ * routing), compression, and the security headers (CSP, nosniff, Referrer-Policy).
  *
  *   tsx scripts/serve-spa.ts [--root dist] [--port 3000] [--host localhost] [--api http://localhost:5050]
  *

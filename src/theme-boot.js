@@ -1,4 +1,4 @@
-// Sets the theme class before first paint (seed §4: dark unless 'light' is stored under 'theme').
+// Sets the theme class before first paint: dark unless 'light' is stored under 'theme'.
 (function () {
   var dark = true;
   try {

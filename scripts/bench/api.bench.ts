@@ -1,8 +1,8 @@
 /**
- * The API under load (issue 3 item 10): GET /api/users?email=… and POST /api/activities/log with
- * a real emulator ID token, then reliability.md's mixed workload (60% reads: the user record and
- * a 20-row activity page; 30% updates: PATCH /api/users/me; 10% creates: an activity), on PGlite
- * and (when a PostgreSQL URL is set) on PostgreSQL.
+ * The API under load: GET /api/users?email=… and POST /api/activities/log with a real emulator
+ * ID token, then a mixed workload (60% reads: the user record and a 20-row activity page; 30%
+ * updates: PATCH /api/users/me; 10% creates: an activity), on PGlite and (when a PostgreSQL URL
+ * is set) on PostgreSQL.
  */
 import { authEmulatorClient, uniqueEmail } from '../../tests/support/auth-emulator-client.ts';
 
@@ -54,7 +54,7 @@ const section: BenchSection = {
             durationSeconds: context.durationSeconds,
           }),
         );
-        // reliability.md's gate: 60% reads, 30% updates, 10% creates, from each connection.
+        // The mixed workload: 60% reads, 30% updates, 10% creates, from each connection.
         const json = { ...headers, 'content-type': 'application/json' };
         const read = {
           method: 'GET' as const,

@@ -1,5 +1,5 @@
 /**
- * Browse Jobs (issue 4 item 10): search and filter latency of the job list over 100,000 jobs of
+ * Browse Jobs: search and filter latency of the job list over 100,000 jobs of
  * one user (p50, p95) on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL,
  * and the throughput of the pure scoring module. The jobs are the sandbox's generated postings.
  *

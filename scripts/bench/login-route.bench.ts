@@ -1,5 +1,5 @@
 /**
- * What the login route costs a first-time visitor (issue 2 item 12): the JS and CSS that /login
+ * What the login route costs a first-time visitor: the JS and CSS that /login
  * actually loads (bytes and gzip bytes, recorded from the page's responses in headless Chromium)
  * and its paint and load timings (PerformanceObserver), against a production build served locally.
  * Budgets: under 170 KB of JS gzip, largest contentful paint under 500 ms. How the page meets the

@@ -1,5 +1,5 @@
 /**
- * Portfolio search latency (issue 5): `searchPortfolio` (the one function behind the screen and
+ * Portfolio search latency: `searchPortfolio` (the one function behind the screen and
  * the response agent) over 5,000 generated items of one user, p50 and p95, on PGlite and (with
  * BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. Word search, and AI search with stored
  * 256-dimension embeddings and a local embedder (so the figure is the database's, not a model's).

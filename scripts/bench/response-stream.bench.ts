@@ -1,5 +1,5 @@
 /**
- * Response generation (issue 6): time from POST /api/responses/generate to the first streamed
+ * Response generation: time from POST /api/responses/generate to the first streamed
  * byte and to the first streamed draft text, with the local OpenAI-compatible stub as provider
  * (its own latency is subtracted: target < 150 ms of overhead); and the offline engine's time for
  * a whole draft, over HTTP and as the bare function.

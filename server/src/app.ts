@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
+import schedulerPlugin from './plugins/scheduler.ts';
 import securityPlugin from './plugins/security.ts';
 
 declare module 'fastify' {
@@ -59,7 +60,7 @@ export async function buildApp(
         : {
             level: options.logger?.level ?? config.logLevel,
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
-            // Tokens and cookies never reach the logs (reliability check 22).
+            // Tokens and cookies never reach the logs (docs/security.md, What is logged).
             redact: {
               paths: [
                 'req.headers.authorization',
@@ -138,6 +139,7 @@ export async function buildApp(
   await app.register(authPlugin, { config, db: database.db });
   await app.register(rateLimitsPlugin, { config });
   await app.register(eventsPlugin);
+  await app.register(schedulerPlugin);
   await registerModules(app);
 
   return app;

@@ -6,7 +6,7 @@ import { moduleSchema } from '#contract/user';
 import { keyRing, type KeyRing } from './crypto.ts';
 
 /**
- * Every environment variable the API reads, parsed once at start (architecture §3). A bad or
+ * Every environment variable the API reads, parsed once at start. A bad or
  * missing value stops the start with a message naming the variable. `.env.example` documents each.
  */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -73,7 +73,7 @@ const envSchema = z.object({
     .min(1_024)
     .default(20 * 1024 * 1024),
   UPLOADS_DIR: z.string().min(1).optional(),
-  // Upwork (issue 4). With UPWORK_DEMO the URLs default to the local sandbox (tests/support/upwork-sandbox.ts).
+  // Upwork. With UPWORK_DEMO the URLs default to the local sandbox (tests/support/upwork-sandbox.ts).
   UPWORK_CLIENT_ID: z.string().min(1).optional(),
   UPWORK_CLIENT_SECRET: z.string().min(1).optional(),
   UPWORK_REDIRECT_URI: z
@@ -84,7 +84,7 @@ const envSchema = z.object({
   UPWORK_GRAPHQL_URL: z.url().optional(),
   UPWORK_DEMO: booleanFlag,
   UPWORK_SANDBOX_URL: z.url().default('http://127.0.0.1:5070'),
-  // AI provider (issue 6). AI_PROVIDER=none (the default) drafts with the offline engine.
+  // AI provider. AI_PROVIDER=none (the default) drafts with the offline engine.
   AI_PROVIDER: z.enum(['none', 'openai', 'anthropic', 'openai-compatible']).default('none'),
   AI_MODEL: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),

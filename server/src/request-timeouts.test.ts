@@ -158,9 +158,14 @@ describe('request timeouts on a listening server', () => {
     };
     await readUntil('event: ready');
     await sleep(TIMEOUT_MS * 3 + 300);
-    h.app.events.publish(dana.user.id, { type: 'notification', data: { n: 1 } });
+    h.app.events.publish(dana.user.id, {
+      type: 'notification',
+      data: { id: 'n-1', title: 'One', body: '', createdAt: '2026-11-22T02:00:00.000Z' },
+    });
     await readUntil('event: notification');
-    expect(received).toContain('data: {"n":1}');
+    expect(received).toContain(
+      'data: {"id":"n-1","title":"One","body":"","createdAt":"2026-11-22T02:00:00.000Z"}',
+    );
     controller.abort();
   });
 

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 import { isChunkLoadError } from '@/lib/lazy-page';
 
-/** Seed §2/§8: 'Something went wrong.', the error message and 'Try again'. */
+/** The global error screen: 'Something went wrong.', the error message and 'Try again'. */
 export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const message = error instanceof Error ? error.message : String(error ?? '');
   return (

@@ -12,7 +12,7 @@ import {
   useSessionStatus,
 } from '@/lib/session';
 
-/** Signed-in routes: loading shows the spinner, signed out goes to /login (seed §4). */
+/** Signed-in routes: loading shows the spinner, signed out goes to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useSessionStatus();
   const location = useLocation();
@@ -23,7 +23,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /login while signed in goes to /dashboard (seed §4). */
+/** Public-only pages such as /login: a signed-in visitor goes to /dashboard instead. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const status = useSessionStatus();
   const starting = useSessionStarting();
@@ -32,7 +32,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Seed §8: a wrong role sees 'Access Denied'. */
+/** A user without the route's role sees 'Access Denied'. */
 export function AccessDenied() {
   return (
     <section className="mx-auto max-w-lg py-12 text-center" aria-labelledby="access-denied-title">
@@ -56,7 +56,7 @@ export const MODULE_LABELS: Record<Module, string> = {
   portfolio: 'Portfolio',
 };
 
-/** Product §1: a route of a module the user lacks explains itself instead of showing the screen. */
+/** A route of a module the user lacks explains itself instead of showing the screen. */
 export function ModuleNotEnabled({ module }: { module: Module }) {
   return (
     <section className="mx-auto max-w-lg py-12 text-center" aria-labelledby="module-off-title">

@@ -3,7 +3,7 @@ import { InstallBannerContext } from './install-banner-context';
 const buttonBase =
   'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
-/** Seed §2/§4: the install banner at the top of the app. */
+/** The install banner at the top of the app (when it shows: install-banner.machine.ts). */
 export function InstallBanner() {
   const visible = InstallBannerContext.useSelector((snapshot) => snapshot.hasTag('visible'));
   const ios = InstallBannerContext.useSelector((snapshot) => snapshot.hasTag('ios'));

@@ -23,7 +23,7 @@ describe('route guards', () => {
   });
 
   it.each(['/settings/account', '/template-manager', '/settings'])(
-    'guards %s too (product §1)',
+    'guards %s too, like every signed-in route',
     async (route) => {
       renderApp({ route });
       await waitFor(() => expect(location()).toBe('/login'));

@@ -12,7 +12,7 @@ import { PublicOnly, RequireAuth, RequireModule, RequireRole } from './guards';
 import { InstallBanner } from './install-banner';
 import { OfflineNotice } from './offline-notice';
 
-/* Every screen is its own chunk (issue 2 item 12); the login chunk stays small. */
+/* Each screen is its own chunk: the sign-in page loads only its own code (docs/decisions/0006). */
 // The chunk name lets rsbuild.config.ts preload it from index.html.
 const LoginPage = lazyPage(
   () => import(/* webpackChunkName: "login-page" */ '@/features/auth/login-page'),
@@ -49,7 +49,7 @@ const SupportPage = lazyPage(() => import('@/features/support/support-page'));
 
 /**
  * Fetches the screen a first visit lands on (index.html preloads the sign-in chunk alongside the
- * shell's scripts), so the first render can show it without a 'Loading…' step (issue 2 item 12).
+ * shell's scripts), so the first render can show it with no 'Loading…' step (docs/decisions/0006).
  * Settles either way: a failed chunk is fetched again, and reported, when the screen renders.
  */
 export function preloadEntryScreen(pathname: string): Promise<void> {
@@ -78,7 +78,7 @@ function DocumentTitle({ title }: { title: string }) {
   return null;
 }
 
-/** A lazy screen with its 'Loading…' fallback and its gates (module: product §1; role: seed §6). */
+/** A lazy screen with its 'Loading…' fallback and its gates (a module or a role the user needs). */
 function screen(Page: LazyPage, gate: Gate): ReactNode {
   let element: ReactNode = (
     <Suspense fallback={<RouteLoading />}>
@@ -108,9 +108,9 @@ function RootShell() {
 }
 
 /**
- * Seed §2 + product §1: the one route table, rendered with useRoutes inside <BrowserRouter>.
+ * The one route table (docs/product.md lists it), rendered with useRoutes inside <BrowserRouter>.
  * The data router (createBrowserRouter) was the first choice, but it adds about 17 KB gzip to the
- * login route, which must stay under 170 KB (issue 2 item 12); nothing here needs loaders.
+ * login route, whose scripts must stay under 170 KB gzip; nothing here needs loaders.
  */
 export const routes: RouteObject[] = [
   {

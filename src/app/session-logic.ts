@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 
-import type { ActivityInput } from '@/lib/activity-logger';
+import type { ActivityInput } from '@/store/activity-logger';
 import { describeBackendUserError } from '@/lib/backend-user-error';
 import { loadFirebase, takeProviderSignOutReason, toIdentityUser } from '@/lib/firebase';
 import { maySignedInUserExist } from '@/lib/persisted-session';
@@ -24,7 +24,7 @@ export async function fetchBackendUser(
 ): Promise<BackendUserRecord> {
   if (!identity.email) throw new Error('The signed-in account has no email address.');
   const [{ ensureApiInstalled }, { usersApi }] = await Promise.all([
-    import('@/store/api'),
+    import('@/store/install-api'),
     import('@/store/users.api'),
   ]);
   ensureApiInstalled(store);
@@ -41,7 +41,7 @@ export async function fetchBackendUser(
 }
 
 async function logActivityLater(store: AppStore, input: ActivityInput): Promise<void> {
-  const { logActivity } = await import('@/lib/activity-logger');
+  const { logActivity } = await import('@/store/activity-logger');
   await logActivity(store, input);
 }
 

@@ -1,4 +1,4 @@
-/** Every route of the SPA (seed §2, product §1). Links use these, never string literals. */
+/** Every route of the SPA (docs/product.md). Links use these, never string literals. */
 export const paths = {
   login: '/login',
   signup: '/signup',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cursorSchema, searchTextSchema } from './pagination.ts';
 
 /**
- * Every activity name the product logs (seed §7), as constants shared by the SPA and the API.
+ * Every activity name the product logs, as constants shared by the SPA and the API.
  * The server accepts only these, so a typo in a caller is a 400, not a silent new action.
  */
 export const ACTIVITY_ACTIONS = [
@@ -116,7 +116,7 @@ export const activityDetailsSchema = z
     },
   );
 
-/** POST /api/activities/log body (seed §7). */
+/** The body of POST /api/activities/log: an action and what it was about. */
 export const logActivityBodySchema = z.strictObject({
   action: activityActionSchema,
   details: activityDetailsSchema.optional().default({}),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape every API route answers with (architecture §3). */
+/** The one error shape every API route answers with: a code to branch on, a message for people. */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),

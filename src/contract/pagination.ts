@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Cursor pagination: every list answers `{ items, nextCursor }` (architecture §3). */
+/** Cursor pagination: every list answers `{ items, nextCursor }`, null after the last page. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cursorSchema } from './pagination.ts';
 
 /**
- * Portfolio (product.md, Portfolio; issue 5): case studies with files, searched by words and by
+ * Portfolio (docs/product.md, Portfolio): case studies with files, searched by words and by
  * meaning. Shared by the SPA and the API; the response agent reads the same shapes.
  */
 

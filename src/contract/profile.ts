@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the agents know about the freelancer (product.md, Settings). Money in minor units. */
+/** What the agents know about the freelancer (docs/product.md, Settings). Money in minor units. */
 export const TONES = ['professional', 'friendly', 'confident', 'concise'] as const;
 export const toneSchema = z.enum(TONES);
 export type Tone = z.infer<typeof toneSchema>;

@@ -6,7 +6,10 @@ export const UPWORK_CONNECTION_STATUSES = ['not_connected', 'connected', 'needs_
 export const upworkConnectionStatusSchema = z.enum(UPWORK_CONNECTION_STATUSES);
 export type UpworkConnectionStatus = z.infer<typeof upworkConnectionStatusSchema>;
 
-/** Where a user removes the app on Upwork after disconnecting (upwork-api.md §1, Disconnect). */
+/**
+ * Where a user removes the app on Upwork after disconnecting: Upwork offers no token revocation,
+ * so disconnecting deletes our tokens and the user removes the app there (docs/upwork.md).
+ */
 export const UPWORK_CONNECTED_SERVICES_URL =
   'https://www.upwork.com/ab/account-security/connected-services';
 

@@ -1,4 +1,4 @@
-/** Seed §7: where the API lives and how request URLs are built. */
+/** Where the API lives and how request URLs are built. */
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

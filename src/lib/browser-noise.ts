@@ -1,4 +1,4 @@
-/** Seed §8: harmless browser noise that must never reach the error screen or the console. */
+/** Harmless browser noise that must never reach the error screen or the console. */
 const NOISE = [/ResizeObserver loop/i, /selection ?mode/i];
 
 export function isBrowserNoise(message: unknown): boolean {

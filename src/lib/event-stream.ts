@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 import { observedFetch } from './connectivity';
 
 /**
@@ -21,36 +23,36 @@ export interface EventStreamOptions {
   maxDelayMs?: number;
 }
 
-/** Parses complete SSE blocks out of buffered text; returns the events and the unparsed rest. */
-export function parseSseChunk(buffer: string): { events: ServerEvent[]; rest: string } {
-  const events: ServerEvent[] = [];
-  const normalized = buffer.replace(/\r\n?/g, '\n');
-  const blocks = normalized.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  for (const block of blocks) {
-    let type = 'message';
-    let id: string | undefined;
-    const dataLines: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line === '' || line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon === -1 ? line : line.slice(0, colon);
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') type = value;
-      else if (field === 'data') dataLines.push(value);
-      else if (field === 'id') id = value;
-    }
-    if (dataLines.length === 0) continue;
-    const raw = dataLines.join('\n');
-    let data: unknown = raw;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      // Plain-text data stays a string.
-    }
-    events.push(id === undefined ? { type, data } : { type, data, id });
+/** JSON data becomes a value; plain-text data stays a string. */
+function decodeData(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
   }
-  return { events, rest };
+}
+
+/**
+ * Reads a text/event-stream body to its end and hands each event to `onEvent` in order. Events
+ * without a name are `message`; blocks without data (comments, keep-alives) are skipped.
+ */
+export async function readServerEvents(
+  body: NonNullable<Response['body']>,
+  onEvent: (event: ServerEvent) => void,
+): Promise<void> {
+  const parser = createParser({
+    onEvent: ({ event, data, id }) => {
+      const type = event ?? 'message';
+      const decoded = decodeData(data);
+      onEvent(id === undefined ? { type, data: decoded } : { type, data: decoded, id });
+    },
+  });
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    parser.feed(value);
+  }
 }
 
 /** Starts the stream; the returned function stops it for good. */
@@ -109,23 +111,14 @@ export function startEventStream({
       if (!response.ok || !response.body)
         throw new Error(`events stream answered ${response.status}`);
       delay = initialDelayMs;
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += value;
-        const parsed = parseSseChunk(buffer);
-        buffer = parsed.rest;
-        for (const event of parsed.events) {
-          if (event.id) lastEventId = event.id;
-          if (event.type === 'closed') {
-            replaced = (event.data as { reason?: unknown } | null)?.reason === 'replaced';
-            continue;
-          }
-          onEvent(event);
+      await readServerEvents(response.body, (event) => {
+        if (event.id) lastEventId = event.id;
+        if (event.type === 'closed') {
+          replaced = (event.data as { reason?: unknown } | null)?.reason === 'replaced';
+          return;
         }
-      }
+        onEvent(event);
+      });
     } catch (error) {
       if (stopped) return;
       console.warn('Event stream interrupted; reconnecting', error);

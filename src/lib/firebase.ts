@@ -31,7 +31,7 @@ export async function getFirebaseAuth(): Promise<Auth> {
   return (await loadFirebase()).firebaseAuth();
 }
 
-/** The identity user as plain data (seed §3). */
+/** The identity user as plain data. */
 export function toIdentityUser(user: User): IdentityUser {
   return {
     uid: user.uid,
@@ -53,7 +53,7 @@ export function toIdentityUser(user: User): IdentityUser {
   };
 }
 
-/** Errors from getIdToken after which the session is over (seed §4). */
+/** Errors from getIdToken after which the session is over (account disabled, token expired). */
 const SESSION_ENDING_CODES = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 
 let providerSignOutReason: string | null = null;

@@ -1,6 +1,6 @@
 /**
  * The service worker (public/sw.js) keeps the signed-in user's last API reads so the installed app
- * opens offline to them (product §3). They belong to that user only: this deletes them when the
+ * opens offline to them, read-only. They belong to that user only: this deletes them when the
  * session ends (sign-out, or an account disabled or expired), so the next person on the device
  * never sees them.
  */

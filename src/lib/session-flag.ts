@@ -1,4 +1,4 @@
-/** Seed §4: set on the first sign-in of a browser session, cleared on sign-out. */
+/** Set on the first sign-in of a browser session (which logs 'login'), cleared on sign-out. */
 export const SIGNED_IN_FLAG_KEY = 'bidwright.loginLogged';
 
 function storage(): Storage | null {

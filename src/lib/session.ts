@@ -3,7 +3,7 @@ import { createActorContext } from '@xstate/react';
 import type { Module } from '@/contract/user';
 import { sessionMachine, type CurrentUser } from '@/machines/session.machine';
 
-/** The app-wide session actor (architecture §2). The real actors are given in app/providers.tsx. */
+/** The app-wide session actor, shared through React context. Real actors: app/providers.tsx. */
 export const SessionContext = createActorContext(sessionMachine);
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -56,7 +56,7 @@ export function isAdmin(user: Pick<CurrentUser, 'role'> | null): boolean {
   return user?.role === 'admin';
 }
 
-/** Seed §2: Settings shows for admins or users with module 'response' or 'portfolio'. */
+/** Settings shows for admins or users with module 'response' or 'portfolio'. */
 export function canSeeSettings(user: Pick<CurrentUser, 'role' | 'modules'> | null): boolean {
   return isAdmin(user) || hasModule(user, 'response') || hasModule(user, 'portfolio');
 }

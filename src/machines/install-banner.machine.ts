@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, sendTo, setup } from 'xstate';
 
-/** Seed §9: the iOS install hint appears after 1 second. */
+/** The iOS install hint appears after 1 second. */
 export const IOS_INSTALL_DELAY_MS = 1000;
 
 export const INSTALL_TEXTS = {

@@ -8,7 +8,7 @@ import {
   type DescribeAuthErrorOptions,
 } from './auth-error-messages';
 
-/** Seed §4/§8 texts, word for word. */
+/** The sign-in form's texts, word for word (pinned by tests; docs/product.md lists them). */
 export const LOGIN_TEXTS = {
   resetSent: 'Password reset email sent.',
   popupFallback: 'Popup was blocked or closed. Redirecting to Google sign-in...',
@@ -41,7 +41,7 @@ export type LoginFormEvent =
   /** Coming back from a Google redirect that failed. */
   | { type: 'redirect.failed'; error: unknown };
 
-/** Seed §8: popup-blocked, popup-closed-by-user, or any message containing 'popup'. */
+/** Popup sign-in errors that switch to a redirect: blocked, closed, or any mention of 'popup'. */
 export function isPopupFailure(error: unknown): boolean {
   const code = errorCode(error);
   if (code === 'auth/popup-blocked' || code === 'auth/popup-closed-by-user') return true;
@@ -118,7 +118,7 @@ export const loginFormMachine = setup({
       invoke: {
         id: 'sendPasswordReset',
         src: 'sendPasswordReset',
-        // Seed §5: the typed email is used as is.
+        // The typed email is used as is: no check here, the identity service answers.
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'idle', actions: assign({ notice: LOGIN_TEXTS.resetSent }) },
         onError: {

@@ -1,8 +1,10 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 
+import type { Module, Role, SessionUser } from '@/contract/user';
+
 import { apiRefusalOf } from './api-refusal';
 
-/** The identity provider's user (seed §3), as plain data. */
+/** The identity provider's user, as plain data. */
 export interface IdentityUser {
   uid: string;
   email: string | null;
@@ -15,26 +17,20 @@ export interface IdentityUser {
   metadata: { creationTime?: string | undefined; lastSignInTime?: string | undefined };
 }
 
-/** The backend user record read after sign-in (seed §3). */
-export interface BackendUserRecord {
-  id: string | null;
-  email: string | null;
-  name: string | null;
-  role: string | null;
-  modules: string[];
-}
+/** The backend user record (GET /api/users) read after sign-in: the contract's session user. */
+export type BackendUserRecord = SessionUser;
 
 /** The merged current user the views read. */
 export interface CurrentUser extends IdentityUser {
-  /** The backend name, falling back to the identity provider's display name (seed §3). */
+  /** The backend name, falling back to the identity provider's display name. */
   displayName: string | null;
-  /** null when the backend user could not be loaded (seed §4). */
-  role: string | null;
-  modules: string[];
+  /** null when the backend user could not be loaded: the plain identity user is used then. */
+  role: Role | null;
+  modules: Module[];
   backendId: string | null;
 }
 
-/** Seed §3/§4: merge the identity user with the backend record, or use it plainly without a role. */
+/** Merge the identity user with the backend record, or use it plainly without a role. */
 export function mergeUser(identity: IdentityUser, backend: BackendUserRecord | null): CurrentUser {
   return {
     ...identity,
@@ -63,7 +59,7 @@ export function sessionEndReason(error: unknown): string | null {
 
 /** The user without a module the API says is not enabled (so the module's gates close at once). */
 function withoutModule(user: CurrentUser | null, module: string | null): CurrentUser | null {
-  if (!user || module === null || !user.modules.includes(module)) return user;
+  if (!user || module === null || !user.modules.some((item) => item === module)) return user;
   return { ...user, modules: user.modules.filter((item) => item !== module) };
 }
 
@@ -102,7 +98,7 @@ export const sessionMachine = setup({
   actions: {
     /** First sign-in of this browser session: log 'login' and set the session flag. */
     recordSignIn: (_, _params: { user: CurrentUser }) => undefined,
-    /** Forget the session flag (seed §4). */
+    /** Forget the session flag, so the next sign-in in this browser session logs 'login'. */
     clearSignInFlag: () => undefined,
     reportBackendUserError: (_, params: { error: unknown }) => {
       console.error(
@@ -287,7 +283,7 @@ export const sessionMachine = setup({
       tags: ['signingOut'],
       initial: 'loggingLogout',
       states: {
-        /** Seed §4: sign-out logs a 'logout' activity while the token is still valid. */
+        /** Sign-out logs a 'logout' activity while the token is still valid. */
         loggingLogout: {
           invoke: {
             id: 'logLogout',

@@ -6,7 +6,7 @@ export type GetToken = (forceRefresh?: boolean) => Promise<string | null>;
 /** The thunk extra argument: RTK Query's base query reads the token and API base from here. */
 export interface StoreExtra {
   getToken: GetToken;
-  /** The API base address; tests pin it, the app derives it from the page's host (seed §7). */
+  /** The API base address; tests pin it, the app derives it from the page's host. */
   apiBaseUrl: string;
 }
 

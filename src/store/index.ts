@@ -13,8 +13,8 @@ import { notificationsSlice } from './notifications.slice';
 import { applyTheme, themeSet, themeSlice, themeToggled } from './theme.slice';
 
 /**
- * The root reducer. The RTK Query slice is injected lazily (ensureApiInstalled in ./api) so the
- * login route does not download RTK Query (issue 2 item 12: the login route stays under 170 KB).
+ * The root reducer. The RTK Query slice is injected lazily (ensureApiInstalled in ./install-api) so the
+ * login route does not download RTK Query (the login route's scripts stay under 170 KB gzip).
  */
 export const rootReducer = combineSlices(themeSlice, notificationsSlice).withLazyLoadedSlices<
   WithSlice<typeof api>

@@ -1,13 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
+import type { NotificationEventData } from '@/contract/events';
+
 /** A message pushed by the server (GET /api/events, type 'notification'). */
-export interface AppNotification {
-  id: string;
-  title: string;
-  body: string;
-  href?: string;
-  createdAt: string;
-}
+export type AppNotification = NotificationEventData;
 
 export interface NotificationsState {
   /** The unread count the sidebar badge shows. */
@@ -52,7 +48,7 @@ export const { notificationAdded, notificationsCleared, countIncremented, countS
   notificationsSlice.actions;
 export const { selectUnreadCount, selectNotifications } = notificationsSlice.selectors;
 
-/** Seed §2: the badge is hidden at 0 and reads '99+' above 99. */
+/** The badge is hidden at 0 and reads '99+' above 99. */
 export function formatBadgeCount(count: number): string | null {
   if (count <= 0) return null;
   return count > 99 ? '99+' : String(count);

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 
-/** Seed §3/§9: browser storage key 'theme', values 'dark' or 'light', default dark. */
+/** Browser storage key 'theme', values 'dark' or 'light', default dark. */
 export const THEME_STORAGE_KEY = 'theme';
 
 export type ThemeName = 'dark' | 'light';
@@ -9,7 +9,7 @@ export interface ThemeState {
   dark: boolean;
 }
 
-/** Dark when nothing is stored or the stored value is 'dark' (seed §4). */
+/** Dark when nothing is stored or the stored value is 'dark': the default theme is dark. */
 export function readStoredDark(storage: Pick<Storage, 'getItem'> | undefined): boolean {
   try {
     const stored = storage?.getItem(THEME_STORAGE_KEY) ?? null;

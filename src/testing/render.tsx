@@ -15,7 +15,7 @@ import {
 } from '@/machines/install-banner.machine';
 import { sessionMachine, type IdentityUser, type SessionEvent } from '@/machines/session.machine';
 import { makeStore, type AppStore, type RootState } from '@/store';
-import { ensureApiInstalled } from '@/store/api';
+import { ensureApiInstalled } from '@/store/install-api';
 
 import { TEST_API } from './factories';
 

@@ -1,5 +1,5 @@
 /**
- * reliability.md (e): 0 serious or critical axe violations (wcag2a, wcag2aa, wcag21aa, wcag22aa)
+ * Accessibility: 0 serious or critical axe violations (wcag2a, wcag2aa, wcag21aa, wcag22aa)
  * on the login page and on every main screen, in both themes. (The CSP check lives in
  * security-headers.e2e.ts.)
  */

@@ -1,4 +1,4 @@
-/** Issue 2 item 11: sign-in, wrong password, password reset, sign-up and sign-out in Chromium. */
+/** Sign-in, wrong password, password reset, sign-up and sign-out in Chromium. */
 import { describe, expect, it } from 'vitest';
 
 import { uniqueEmail } from '../support/auth-emulator-client.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 4 item 9: connect Upwork (the local sandbox the e2e stack starts, as `npm run demo` does),
+ * Connect Upwork (the local sandbox the e2e stack starts, as `npm run demo` does),
  * search jobs, save the search, open a job in the detail panel and start a response for it, in
  * Chromium against the whole stack. The UI must say plainly that the data is a demo.
  */

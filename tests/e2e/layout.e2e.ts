@@ -1,4 +1,4 @@
-/** Issue 2 items 5, 6 and 11: the theme survives a reload; the mobile drawer opens and closes. */
+/** The theme survives a reload; the mobile drawer opens and closes. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 2 item 12, the parts a first visitor notices: /login paints its panel from the HTML alone,
+ * What a first visitor notices of /login (docs/decisions/0006): the panel paints from the HTML,
  * the sign-in form works before the Firebase SDK has loaded (and says so if it never does), the
  * session hint reads the SDK's own storage key, and scripts arrive precompressed.
  */

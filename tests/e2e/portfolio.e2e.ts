@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 5: add a portfolio item with an image and a PDF, find it by a phrase that only
+ * Add a portfolio item with an image and a PDF, find it by a phrase that only
  * the PDF contains, and delete it (with the Undo offer), in Chromium against the whole stack.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -12,7 +12,7 @@ import { DEMO_FREELANCER } from '../support/demo-accounts.ts';
 import { signIn, useBrowser, waitForPath } from './helpers.ts';
 
 /**
- * Serious or critical axe findings (reliability.md (e)) in the page's main region (the area this
+ * Serious or critical axe findings (none are allowed) in the page's main region (the area this
  * spec owns; the shell around it has its own accessibility spec), as readable lines.
  */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 7: generate a response from a pasted job (the e2e stack has no AI provider, so the
+ * Generate a response from a pasted job (the e2e stack has no AI provider, so the
  * offline engine writes it, streamed over SSE), watch it arrive, edit it, and find it in the list.
  */
 import { describe, expect, it } from 'vitest';

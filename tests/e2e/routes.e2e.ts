@@ -1,4 +1,4 @@
-/** Issue 2 items 1, 5 and 11: the route guards, the admin-only /users page and module gating. */
+/** The route guards, the admin-only /users page and module gating. */
 import { describe, expect, it } from 'vitest';
 
 import {

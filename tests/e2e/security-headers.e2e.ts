@@ -1,5 +1,5 @@
 /**
- * reliability.md check 16: the SPA is served with a strict CSP (no 'unsafe-inline' scripts,
+ * The SPA is served with a strict CSP (no 'unsafe-inline' scripts,
  * frame-ancestors 'none', object-src 'none'), nosniff and a Referrer-Policy, and the pages run
  * under it with no CSP violation and no uncaught error.
  */

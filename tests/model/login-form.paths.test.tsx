@@ -183,7 +183,7 @@ describe('login form paths (xstate/graph)', () => {
     expectEveryStateReachable(loginFormMachine, shortest);
   });
 
-  it('covers the seed texts', () => {
+  it('covers the pinned notice texts', () => {
     const notices = new Set(
       shortest.map((path) => (path.state.context as LoginFormContext).notice),
     );

@@ -20,14 +20,22 @@ export interface ModelOptions {
   serializeState: (snapshot: AnyMachineSnapshot) => string;
 }
 
-/** Every shortest path (one per reachable vertex) and every simple path, with readable names. */
+/**
+ * Every shortest path (one per reachable vertex) and every simple path. Each kind is walked only
+ * when it is read: simple paths grow fast with the events, and a test often wants one kind only.
+ */
 export function buildPaths(machine: AnyStateMachine, options: ModelOptions) {
   // The graph walkers are typed with the machine's own events; done/error/after events are real
   // events of the machine too, so the loose EventObject list is cast once here.
   const traversal = options as unknown as Parameters<typeof getShortestPaths<AnyStateMachine>>[1];
-  const shortest = getShortestPaths(machine, traversal) as ModelPath[];
-  const simple = getSimplePaths(machine, traversal) as ModelPath[];
-  return { shortest, simple };
+  return {
+    get shortest(): ModelPath[] {
+      return getShortestPaths(machine, traversal) as ModelPath[];
+    },
+    get simple(): ModelPath[] {
+      return getSimplePaths(machine, traversal) as ModelPath[];
+    },
+  };
 }
 
 /** Leaf state paths of a state value, e.g. { ios: 'waitingForDelay' } -> ['ios.waitingForDelay']. */
@@ -163,4 +171,37 @@ export function withoutPrefixPaths(paths: ModelPath[]): ModelPath[] {
         mine.every((event, position) => other[position] === event),
     );
   });
+}
+
+/**
+ * A few paths that together take every transition the given paths take: greedily, the path that
+ * takes the most transitions not yet taken, until none is left. A transition is the vertex a step
+ * leaves (as `serializeState` names it) with the step's event.
+ */
+export function pathsCoveringTransitions(
+  paths: ModelPath[],
+  serializeState: (snapshot: AnyMachineSnapshot) => string,
+): ModelPath[] {
+  const transitionsOf = (path: ModelPath) =>
+    new Set(
+      stepsOf(path).map(
+        (step, index) =>
+          `${serializeState(path.steps[index]!.state)} ${JSON.stringify(step.event)}`,
+      ),
+    );
+  const remaining = paths.map((path) => ({ path, transitions: transitionsOf(path) }));
+  const taken = new Set<string>();
+  const chosen: ModelPath[] = [];
+  for (;;) {
+    const gain = (transitions: Set<string>) =>
+      [...transitions].filter((transition) => !taken.has(transition)).length;
+    const best = remaining.reduce<(typeof remaining)[number] | null>(
+      (top, candidate) =>
+        gain(candidate.transitions) > (top ? gain(top.transitions) : 0) ? candidate : top,
+      null,
+    );
+    if (!best) return chosen;
+    chosen.push(best.path);
+    best.transitions.forEach((transition) => taken.add(transition));
+  }
 }

@@ -1,6 +1,6 @@
 import type { Module, Role } from '#contract/user';
 
-/** The three accounts `npm start` and the e2e run seed (issue 3 item 8). */
+/** The three accounts `npm start` and the e2e run seed (listed in README.md). */
 export type DemoAccount = {
   email: string;
   password: string;

@@ -45,7 +45,7 @@ export type Harness = {
 export type HarnessOptions = {
   /** Extra environment for loadConfig (e.g. area settings). */
   env?: Record<string, string>;
-  /** Capture the API's log lines (reliability check 22 greps them). */
+  /** Capture the API's log lines (tests grep them for secrets that must never be logged). */
   logLines?: string[];
 };
 

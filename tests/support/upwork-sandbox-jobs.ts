@@ -1,6 +1,6 @@
 /**
  * Deterministic, realistic Upwork job postings for the sandbox (same seed, same jobs). Shapes
- * follow upwork-api.md §3.2/§3.3: Money values are strings, ids are numeric strings, ciphertexts
+ * follow Upwork's (docs/upwork.md): Money values are strings, ids are numeric strings, ciphertexts
  * start with `~02`. A few posts carry red flags and prompt traps on purpose.
  */
 

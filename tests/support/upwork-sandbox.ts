@@ -10,7 +10,7 @@ import {
 } from './upwork-sandbox-jobs.ts';
 
 /**
- * A local stand-in for Upwork (upwork-api.md: there is no Upwork sandbox, so we mock it). It
+ * A local stand-in for Upwork (Upwork offers no sandbox, so we mock it; docs/upwork.md). It
  * speaks the same OAuth endpoints (authorize redirect, token exchange and refresh with rotating
  * refresh tokens, PKCE) and the GraphQL operations Browse Jobs uses (marketplaceJobPostingsSearch,
  * marketplaceJobPosting, the Me query), with Upwork's quirks: Money as strings, Relay pagination

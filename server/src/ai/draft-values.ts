@@ -1,20 +1,8 @@
+import { formatMoney } from '#contract/money';
 import { renderTemplate } from '#contract/templates';
 
 import { significantWords } from './checks.ts';
 import type { AgentJob, AgentProfile, PortfolioHit } from './types.ts';
-
-export function formatMoney(minor: number, currency: string): string {
-  const major = minor / 100;
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      maximumFractionDigits: Number.isInteger(major) ? 0 : 2,
-    }).format(major);
-  } catch {
-    return `${major} ${currency}`;
-  }
-}
 
 export function firstSentence(text: string): string {
   const match = /^[\s\S]*?[.!?](?=\s|$)/.exec(text.trim());

@@ -26,6 +26,13 @@ export class AiError extends Error {
   }
 }
 
+/** An AiError as it is; anything else becomes the generic "provider failed" one. */
+export function asAiError(error: unknown): AiError {
+  return error instanceof AiError
+    ? error
+    : new AiError('ai_unavailable', 'The AI provider failed to answer. Try again.', 502, true);
+}
+
 export function toAiError(error: unknown, timeoutMs: number): AiError {
   if (error instanceof AiError) return error;
   if (RetryError.isInstance(error)) return toAiError(error.lastError, timeoutMs);

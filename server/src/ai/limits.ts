@@ -1,5 +1,5 @@
 /**
- * In-process guards for AI work (reliability check 24 and F5): at most N generations at once,
+ * In-process guards so AI work never starves the rest of the API: at most N generations at once,
  * M generation requests per user per minute, and a circuit that opens after repeated provider
  * failures so a dead provider fails fast instead of holding connections.
  */

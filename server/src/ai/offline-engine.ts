@@ -6,13 +6,13 @@ import {
   type Tone,
   type Variant,
 } from '#contract/responses';
+import { formatMoney } from '#contract/money';
 
 import { checkAndFix } from './checks.ts';
 import {
   applyTemplate,
   closingQuestionFor,
   firstSentence,
-  formatMoney,
   matchingSkills,
   offlineAnswer,
   portfolioLine,

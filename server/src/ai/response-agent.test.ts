@@ -3,10 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lastToolResult, startOpenAIStub, type OpenAIStub } from '#test-support/openai-stub';
 
 import { AiError } from './errors.ts';
-import { detectPromptTraps } from './job-text.ts';
+import { promptTrapSentences } from './prompt-traps.ts';
 import { offlineDraft } from './offline-engine.ts';
 import { resolveModel } from './registry.ts';
-import { runImprove, runResponseAgent, type Emit } from './response-agent.ts';
+import { runImprove, runResponseAgent } from './response-agent.ts';
+import type { Emit } from './response-drafter.ts';
 import type { AgentDeps, AgentJob, AgentProfile, PortfolioHit } from './types.ts';
 
 const profile: AgentProfile = {
@@ -64,7 +65,7 @@ function job(): AgentJob {
     ],
     clientName: null,
     clientFacts: {},
-    promptTraps: detectPromptTraps(JOB_TEXT),
+    promptTraps: promptTrapSentences(JOB_TEXT),
   };
 }
 

@@ -32,7 +32,7 @@ export type OpenDatabaseOptions =
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // Without this listener a dropped backend connection crashes the process (reliability F2).
+    // Without this listener a dropped backend connection crashes the process; the pool reconnects.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -77,7 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     close: async () => {
       if (!client.closed) {
-        // A checkpoint before close keeps the data directory consistent (reliability §c).
+        // A checkpoint before close leaves the data directory consistent for the next start.
         await client.query('CHECKPOINT').catch(() => {});
         await client.close();
         if (dir) tightenTree(dir);

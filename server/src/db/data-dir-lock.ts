@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../storage/private-files.ts';
 
 /**
- * PGlite has no lock on its data directory; two processes writing it corrupt it (reliability §c).
+ * PGlite has no lock on its data directory; two processes writing it corrupt it.
  * A pid file refuses a second process while the first is alive.
  */
 export function acquireDataDirLock(dataDir: string): () => void {

@@ -63,7 +63,7 @@ describe('identity verification', () => {
   });
 
   it('refuses a disabled account at once on sensitive routes, and on others after the revocation check', async () => {
-    // reliability.md check 5: a passed revocation check is trusted for up to 30 s per user, except
+    // A passed revocation check is trusted for up to 30 s per user, except
     // on sensitive routes, which ask the identity service every time.
     const member = await h.signIn({ role: 'admin' });
     expect((await h.app.inject({ url: '/api/profile', headers: member.headers })).statusCode).toBe(

@@ -39,7 +39,7 @@ declare module 'fastify' {
   }
 }
 
-/** How long a passed revocation check is trusted on non-sensitive routes (reliability check 5). */
+/** How long a passed revocation check is trusted on non-sensitive routes (per user). */
 const REVOCATION_CACHE_MS = 30_000;
 
 export function firebaseAdminAuth(config: Config): Auth {
@@ -238,7 +238,7 @@ function authError(error: unknown): HttpError {
       return new HttpError(401, ERROR_CODES.unauthenticated, 'This account no longer exists.');
     case 'app/network-error':
     case 'auth/internal-error':
-      // Certificates or the identity service unreachable: not the caller's fault (reliability §b).
+      // Certificates or the identity service unreachable: not the caller's fault, so 503.
       return new HttpError(
         503,
         ERROR_CODES.unavailable,

@@ -10,8 +10,8 @@ import { ERROR_CODES, type ApiError } from '#contract/errors';
 import { HttpError } from '../http-error.ts';
 
 /**
- * One JSON error shape for every failure (architecture §3). 4xx carry a message a person can act
- * on; 5xx never leak internals (reliability check 23).
+ * One JSON error shape for every failure. 4xx carry a message a person can act on; 5xx never
+ * leak internals (stack traces, SQL, provider answers) to the caller.
  */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {

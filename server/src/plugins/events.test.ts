@@ -87,7 +87,10 @@ describe('event streams per user', () => {
     for (const stream of [...streams.slice(1), newest]) expect(stream.isEnded()).toBe(false);
 
     // The streams left open still receive the user's events.
-    h.app.events.publish(member.user.id, { type: 'notification', data: { n: 1 } });
+    h.app.events.publish(member.user.id, {
+      type: 'notification',
+      data: { id: 'n-1', title: 'One', body: '', createdAt: '2026-11-22T02:00:00.000Z' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(newest.received()).toContain('event: notification');
     expect(streams[0]!.received()).not.toContain('event: notification');

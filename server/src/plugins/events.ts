@@ -3,11 +3,15 @@ import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+import type { PublishedServerEvent } from '#contract/events';
+
+import { openSse } from './sse.ts';
+
 /**
  * A per-user event bus delivered to the SPA as server-sent events on GET /api/events.
- * In-process for one instance; across replicas it moves to Postgres LISTEN/NOTIFY (architecture §8).
+ * In-process for one instance; across replicas it would move to Postgres LISTEN/NOTIFY.
  */
-export type ServerEvent = { type: string; data: unknown };
+export type ServerEvent = PublishedServerEvent;
 
 export type EventBus = {
   publish: (userId: string, event: ServerEvent) => void;
@@ -105,41 +109,17 @@ export default fp(
     app.get('/api/events', { schema: { hide: true } }, (request, reply) => {
       const user = request.user;
       if (!user) return reply.status(401).send();
-      reply.hijack();
-      const origin = request.headers.origin;
-      const headers: Record<string, string> = {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      };
-      const corsOrigin = reply.getHeader('access-control-allow-origin');
-      if (origin && typeof corsOrigin === 'string') {
-        headers['access-control-allow-origin'] = corsOrigin;
-        headers.vary = 'Origin';
-      }
-      reply.raw.writeHead(200, headers);
-      reply.raw.write(`event: ready\ndata: {}\n\n`);
-
+      const stream = openSse(request, reply, { keepAliveMs: KEEP_ALIVE_MS });
+      stream.send({ event: 'ready', data: {} });
       const unsubscribe = bus.subscribe(user.id, (event) => {
-        reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+        stream.send({ event: event.type, data: event.data });
       });
-      const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      let closed = false;
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(keepAlive);
+      const end: EndStream = (reason) => stream.end(reason);
+      stream.onClose(() => {
         unsubscribe();
         streams.remove(user.id, end);
-      };
-      const end: EndStream = (reason) => {
-        close();
-        reply.raw.end(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
-      };
+      });
       streams.add(user.id, end);
-      request.raw.on('close', close);
     });
   },
   { name: 'events', dependencies: ['auth'] },

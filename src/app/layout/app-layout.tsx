@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 
 import { ErrorBoundary } from '@/app/error-boundary';
 import { RouteLoading } from '@/components/ui/loading';
-import { ensureApiInstalled } from '@/store/api';
+import { ensureApiInstalled } from '@/store/install-api';
 import { useAppStore } from '@/store/hooks';
 
 import { ServerEvents } from './server-events';
@@ -13,7 +13,7 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 /**
- * Seed §2: the signed-in layout. The sidebar (w-64) is fixed from 1024 px (lg) up; below it is a
+ * The signed-in layout. The sidebar (w-64) is fixed from 1024 px (lg) up; below it is a
  * drawer that closes after a link click. The content gets more room from 768 px (md) up.
  */
 export default function AppLayout() {

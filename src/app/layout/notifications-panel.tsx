@@ -13,7 +13,7 @@ import {
 const iconButton =
   'relative inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-200 dark:hover:bg-slate-800';
 
-/** Product §1: the notifications button opens a panel of new messages with 'clear all'. */
+/** The notifications button opens a panel of new messages with 'clear all'. */
 export function NotificationsPanel() {
   const count = useAppSelector(selectUnreadCount);
   const items = useAppSelector(selectNotifications);

@@ -31,7 +31,7 @@ interface NavItem {
   badge?: boolean;
 }
 
-/** Seed §2: the sidebar links, in order, with their module gates. */
+/** The sidebar links, in order, with their module gates. */
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.responses, label: 'Responses', icon: MessageSquareText, module: 'response' },

@@ -11,7 +11,7 @@ import { NotificationsPanel } from './notifications-panel';
 const iconButton =
   'inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-200 dark:hover:bg-slate-800';
 
-/** Seed §2: menu button (narrow screens), dark-mode toggle, notifications, profile link. */
+/** Menu button (narrow screens), dark-mode toggle, notifications, profile link. */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const user = useCurrentUser();
   const dark = useAppSelector(selectIsDark);

@@ -1,6 +1,6 @@
 import { formatBadgeCount } from '@/store/notifications.slice';
 
-/** Seed §2: hidden at 0, '99+' above 99. */
+/** The unread count: hidden at 0, '99+' above 99. */
 export function UnreadBadge({ count }: { count: number }) {
   const label = formatBadgeCount(count);
   if (!label) return null;

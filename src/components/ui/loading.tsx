@@ -1,6 +1,6 @@
 import { Spinner } from './spinner';
 
-/** Seed §2: while the session loads, a spinner with 'Loading...' (three dots). */
+/** While the session loads, a spinner with 'Loading...' (three dots; a pinned text). */
 export function SessionLoading() {
   return (
     <div
@@ -13,7 +13,7 @@ export function SessionLoading() {
   );
 }
 
-/** Seed §2: each lazily loaded screen shows 'Loading…' (one ellipsis character). */
+/** Each lazily loaded screen shows 'Loading…' (one ellipsis character; a pinned text). */
 export function RouteLoading() {
   return (
     <div role="status" className="flex items-center gap-3 p-6 text-slate-700 dark:text-slate-200">

@@ -3,9 +3,12 @@ import { useState } from 'react';
 
 import { EmptyState, PageHeader, buttonClass } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { Table } from '@/components/ui/table';
 import type { BackendUser } from '@/contract/user';
 
 import { useListAdminUsersQuery } from './admin.api';
+
+const USER_COLUMNS = ['Name', 'Email', 'Role', 'Modules'].map((label) => ({ key: label, label }));
 
 function UsersPageChunk({
   cursor,
@@ -98,37 +101,16 @@ export default function UsersPage() {
           description="Accounts appear here after their first sign-in."
         />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-          <table className="w-full min-w-[36rem] text-left text-sm text-slate-700 dark:text-slate-300">
-            <caption className="sr-only">Users</caption>
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Modules
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cursors.map((cursor, index) => (
-                <UsersPageChunk
-                  key={cursor ?? 'first'}
-                  cursor={cursor}
-                  isLast={index === cursors.length - 1}
-                  onNext={(next) => setCursors((current) => [...current, next])}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Users" columns={USER_COLUMNS} className="w-full min-w-[36rem]">
+          {cursors.map((cursor, index) => (
+            <UsersPageChunk
+              key={cursor ?? 'first'}
+              cursor={cursor}
+              isLast={index === cursors.length - 1}
+              onNext={(next) => setCursors((current) => [...current, next])}
+            />
+          ))}
+        </Table>
       )}
     </>
   );

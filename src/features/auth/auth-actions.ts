@@ -4,14 +4,14 @@ import { loadFirebase, type FirebaseSdk } from '@/lib/firebase';
 import { hasPendingRedirect } from '@/lib/persisted-session';
 import { loginFormMachine } from '@/machines/login-form.machine';
 
-/** Seed §9: Google sign-in always shows the account picker. */
+/** Google sign-in always shows the account picker. */
 export function googleProvider(sdk: FirebaseSdk): InstanceType<FirebaseSdk['GoogleAuthProvider']> {
   const provider = new sdk.GoogleAuthProvider();
   provider.setCustomParameters({ prompt: 'select_account' });
   return provider;
 }
 
-/** Seed §5: the identity service needs a non-empty continue address in email action settings. */
+/** The identity service needs a non-empty continue address in email action settings. */
 export function continueUrl(path = '/login'): { url: string } {
   return { url: `${window.location.origin}${path}` };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Seed §1: the marketing panel beside the sign-in and sign-up forms. */
+/** The marketing panel beside the sign-in and sign-up forms. */
 export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <div className="grid min-h-dvh bg-slate-50 md:grid-cols-2 dark:bg-slate-950">

@@ -38,7 +38,7 @@ export interface LoginFormProps {
   signOutReason?: string | null;
 }
 
-/** Seed §2/§4/§8: email and password, Google, forgot password, create an account. */
+/** Email and password, Google, forgot password, create an account. */
 export function LoginForm({ logic, completeRedirect, signOutReason = null }: LoginFormProps) {
   const [snapshot, send] = useMachine(logic);
   const emailId = useId();

@@ -4,7 +4,7 @@ import { AuthShell } from './auth-shell';
 import { completeRedirectSignIn, loginFormLogic } from './auth-actions';
 import { LoginForm } from './login-form';
 
-/** /login (seed §2). */
+/** /login: the sign-in form beside the marketing panel. */
 export default function LoginPage() {
   const signOutReason = useSignOutReason();
   return (

@@ -175,7 +175,7 @@ export function SignupForm({
   );
 }
 
-/** /signup (product §1: the seed's 'create a new account'). */
+/** /signup: where the sign-in page's 'create a new account' link leads. */
 export default function SignupPage() {
   return (
     <AuthShell>

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 
 import { buttonClass, inputClass } from '@/components/ui/page';
+import { Table, cellClass } from '@/components/ui/table';
 import {
   CSV_COLUMNS,
   CSV_IMPORT_MAX_BYTES,
@@ -17,6 +18,8 @@ import {
   useParseJobMutation,
   useSaveManualJobMutation,
 } from './jobs.api';
+
+const IMPORT_PREVIEW_COLUMNS = ['Row', 'Title', 'Result'].map((label) => ({ key: label, label }));
 
 /** Paste a job (URL + text) with a parsed preview, or import a CSV with a per-row preview. */
 export function AddJobsPanel({
@@ -258,27 +261,20 @@ function ImportCsv() {
         ) : null}
       </div>
       {preview ? (
-        <table className="w-full text-left text-sm">
-          <caption className="text-left text-sm font-medium">
-            {preview.valid} ready, {preview.invalid} with errors (rows with errors are skipped)
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Title</th>
-              <th scope="col">Result</th>
+        <Table
+          caption={`${preview.valid} ready, ${preview.invalid} with errors (rows with errors are skipped)`}
+          captionHidden={false}
+          columns={IMPORT_PREVIEW_COLUMNS}
+          className="w-full"
+        >
+          {preview.rows.slice(0, 200).map((row) => (
+            <tr key={row.row} className={row.ok ? '' : 'text-rose-700 dark:text-rose-300'}>
+              <td className={cellClass}>{row.row}</td>
+              <td className={cellClass}>{row.title ?? '—'}</td>
+              <td className={cellClass}>{row.ok ? 'OK' : row.errors.join('; ')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {preview.rows.slice(0, 200).map((row) => (
-              <tr key={row.row} className={row.ok ? '' : 'text-rose-700 dark:text-rose-300'}>
-                <td>{row.row}</td>
-                <td>{row.title ?? '—'}</td>
-                <td>{row.ok ? 'OK' : row.errors.join('; ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       ) : null}
       {done ? (
         <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">

@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import type { Job } from '@/contract/jobs';
+import { formatMoney } from '@/contract/money';
 
-import { ageLabel, budgetLabel, formatMoney, proposalsLabel } from './job-filters';
+import { ageLabel, budgetLabel, proposalsLabel } from './job-filters';
 import { errorMessage, useGetJobQuery, useUpdateJobMutation } from './jobs.api';
 import { ScoreBadge } from './score-badge';
 

@@ -1,7 +1,9 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
+import { compactLabelClass as labelClass } from '@/components/ui/field';
 import { buttonClass, inputClass } from '@/components/ui/page';
+import { Select } from '@/components/ui/select';
 import { EXPERIENCE_LEVELS, type JobFilters } from '@/contract/jobs';
 
 import { activeFilterCount } from './job-filters';
@@ -10,8 +12,6 @@ type Props = {
   filters: JobFilters;
   onChange: (next: JobFilters, reason: 'search' | 'filter' | 'score') => void;
 };
-
-const labelClass = 'block text-xs font-medium text-slate-700 dark:text-slate-300';
 
 function moneyValue(minor: number | undefined): string {
   return minor === undefined ? '' : String(Math.round(minor / 100));
@@ -92,65 +92,65 @@ export function JobFiltersBar({ filters, onChange }: Props) {
       </p>
 
       <div className="flex flex-wrap items-end gap-3">
-        <label className={labelClass}>
-          Job type
-          <select
-            value={filters.jobType ?? ''}
-            onChange={(event) =>
-              set({ jobType: (event.target.value || undefined) as JobFilters['jobType'] })
-            }
-            className={inputClass}
-          >
-            <option value="">Any</option>
-            <option value="hourly">Hourly</option>
-            <option value="fixed">Fixed price</option>
-          </select>
-        </label>
-        <label className={labelClass}>
-          Minimum fit
-          <select
-            value={filters.minScore ?? ''}
-            onChange={(event) => set({ minScore: toCount(event.target.value) }, 'score')}
-            className={inputClass}
-          >
-            <option value="">Any</option>
-            <option value="40">40+</option>
-            <option value="60">60+</option>
-            <option value="80">80+</option>
-          </select>
-        </label>
-        <label className={labelClass}>
-          Verdict
-          <select
-            value={filters.verdict ?? ''}
-            onChange={(event) =>
-              set({ verdict: (event.target.value || undefined) as JobFilters['verdict'] }, 'score')
-            }
-            className={inputClass}
-          >
-            <option value="">Any</option>
-            <option value="apply">Apply</option>
-            <option value="maybe">Maybe</option>
-            <option value="skip">Skip</option>
-          </select>
-        </label>
-        <label className={labelClass}>
-          Posted within
-          <select
-            value={filters.postedWithin ?? ''}
-            onChange={(event) =>
-              set({ postedWithin: (event.target.value || undefined) as JobFilters['postedWithin'] })
-            }
-            className={inputClass}
-          >
-            <option value="">Any time</option>
-            <option value="1h">1 hour</option>
-            <option value="24h">24 hours</option>
-            <option value="3d">3 days</option>
-            <option value="7d">7 days</option>
-            <option value="30d">30 days</option>
-          </select>
-        </label>
+        <Select
+          id="job-filter-type"
+          label="Job type"
+          labelClassName={labelClass}
+          options={[
+            { value: '', label: 'Any' },
+            { value: 'hourly', label: 'Hourly' },
+            { value: 'fixed', label: 'Fixed price' },
+          ]}
+          value={filters.jobType ?? ''}
+          onChange={(event) =>
+            set({ jobType: (event.target.value || undefined) as JobFilters['jobType'] })
+          }
+        />
+        <Select
+          id="job-filter-min-fit"
+          label="Minimum fit"
+          labelClassName={labelClass}
+          options={[
+            { value: '', label: 'Any' },
+            { value: '40', label: '40+' },
+            { value: '60', label: '60+' },
+            { value: '80', label: '80+' },
+          ]}
+          value={filters.minScore ?? ''}
+          onChange={(event) => set({ minScore: toCount(event.target.value) }, 'score')}
+        />
+        <Select
+          id="job-filter-verdict"
+          label="Verdict"
+          labelClassName={labelClass}
+          options={[
+            { value: '', label: 'Any' },
+            { value: 'apply', label: 'Apply' },
+            { value: 'maybe', label: 'Maybe' },
+            { value: 'skip', label: 'Skip' },
+          ]}
+          value={filters.verdict ?? ''}
+          onChange={(event) =>
+            set({ verdict: (event.target.value || undefined) as JobFilters['verdict'] }, 'score')
+          }
+        />
+        <Select
+          id="job-filter-posted-within"
+          label="Posted within"
+          labelClassName={labelClass}
+          options={[
+            { value: '', label: 'Any time' },
+            { value: '1h', label: '1 hour' },
+            { value: '24h', label: '24 hours' },
+            { value: '3d', label: '3 days' },
+            { value: '7d', label: '7 days' },
+            { value: '30d', label: '30 days' },
+          ]}
+          value={filters.postedWithin ?? ''}
+          onChange={(event) =>
+            set({ postedWithin: (event.target.value || undefined) as JobFilters['postedWithin'] })
+          }
+        />
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700 dark:text-slate-300">
           <input
             type="checkbox"
@@ -250,21 +250,21 @@ export function JobFiltersBar({ filters, onChange }: Props) {
               className={inputClass}
             />
           </label>
-          <label className={labelClass}>
-            Source
-            <select
-              value={filters.source ?? ''}
-              onChange={(event) =>
-                set({ source: (event.target.value || undefined) as JobFilters['source'] })
-              }
-              className={inputClass}
-            >
-              <option value="">All</option>
-              <option value="upwork">Upwork</option>
-              <option value="manual">Added by hand</option>
-              <option value="csv">CSV import</option>
-            </select>
-          </label>
+          <Select
+            id="job-filter-source"
+            label="Source"
+            labelClassName={labelClass}
+            options={[
+              { value: '', label: 'All' },
+              { value: 'upwork', label: 'Upwork' },
+              { value: 'manual', label: 'Added by hand' },
+              { value: 'csv', label: 'CSV import' },
+            ]}
+            value={filters.source ?? ''}
+            onChange={(event) =>
+              set({ source: (event.target.value || undefined) as JobFilters['source'] })
+            }
+          />
         </div>
         {count > 0 ? (
           <button

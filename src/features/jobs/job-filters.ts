@@ -9,9 +9,10 @@ import {
   type JobFilters,
   type JobSort,
 } from '@/contract/jobs';
+import { formatMoney } from '@/contract/money';
 
 /**
- * Filters live in the URL (product §3: the list keeps its place and filters in the URL). Money is
+ * Filters live in the URL, so a reload or a shared link keeps the list and its filters. Money is
  * whole currency units in the URL (what people type) and minor units in the API.
  */
 
@@ -120,19 +121,6 @@ export function sortOf(filters: JobFilters): JobSort {
 
 // ---------------------------------------------------------------------------------------------
 // Display helpers
-
-export function formatMoney(minor: number, currency: string): string {
-  const major = minor / 100;
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      maximumFractionDigits: Number.isInteger(major) ? 0 : 2,
-    }).format(major);
-  } catch {
-    return `${major} ${currency}`;
-  }
-}
 
 export function formatCompactMoney(minor: number, currency: string): string {
   const major = minor / 100;

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState, PageHeader, buttonClass } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import type { Job, JobFilters, SavedSearch } from '@/contract/jobs';
-import { useLogActivity } from '@/lib/activity-logger';
+import { useLogActivity } from '@/store/activity-logger';
 
 import { AddJobsPanel } from './add-jobs-panel';
 import { JobDetail } from './job-detail';
@@ -25,7 +25,7 @@ import { SavedSearchesBar } from './saved-searches-bar';
 /** Upwork jobs are fetched again when the last sync is older than this (and the page opens). */
 const AUTO_SYNC_AFTER_MS = 15 * 60_000;
 
-/** /upwork-jobs: the job feed, search, saved searches and scoring (issue 4). */
+/** /upwork-jobs: the job feed, search, saved searches and scoring. */
 export default function JobsPage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);

@@ -2,7 +2,8 @@ import { Link2, Unlink } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-import { buttonClass, inputClass } from '@/components/ui/page';
+import { buttonClass } from '@/components/ui/page';
+import { Select } from '@/components/ui/select';
 import { hasModule, useCurrentUser } from '@/lib/session';
 
 import {
@@ -115,22 +116,19 @@ export function UpworkConnectionSection() {
             </p>
           ) : null}
           {connection.status === 'connected' && connection.organizations.length > 1 ? (
-            <label className="block max-w-sm font-medium">
-              Act for organization
-              <select
-                className={inputClass}
-                value={connection.organizationId ?? ''}
-                disabled={choosing.isLoading}
-                onChange={(event) => void choose(event.target.value)}
-              >
-                {connection.organizations.map((org) => (
-                  <option key={org.id} value={org.id}>
-                    {org.title}
-                    {org.type ? ` (${org.type})` : ''}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Select
+              id="upwork-organization"
+              label="Act for organization"
+              labelClassName="block font-medium"
+              fieldClassName="max-w-sm"
+              options={connection.organizations.map((org) => ({
+                value: org.id,
+                label: `${org.title}${org.type ? ` (${org.type})` : ''}`,
+              }))}
+              value={connection.organizationId ?? ''}
+              disabled={choosing.isLoading}
+              onChange={(event) => void choose(event.target.value)}
+            />
           ) : null}
           <div className="flex flex-wrap gap-2">
             {connection.status !== 'connected' ? (

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 
+import { Field } from '@/components/ui/field';
 import { buttonClass, inputClass } from '@/components/ui/page';
 import {
   PORTFOLIO_LIMITS,
@@ -192,102 +193,70 @@ export function PortfolioForm({
       aria-label={item ? `Edit ${item.title}` : 'New portfolio item'}
       className="space-y-4"
     >
-      <div>
-        <label htmlFor={id('title')} className={label}>
-          Title
-        </label>
-        <input
-          id={id('title')}
-          className={inputClass}
-          {...register('title')}
-          {...described('title', errors.title?.message)}
-        />
-        {fieldError('title', errors.title?.message)}
-      </div>
+      <Field id={id('title')} label="Title" labelClassName={label} error={errors.title?.message}>
+        <input className={inputClass} {...register('title')} />
+      </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor={id('role')} className={label}>
-            Your role
-          </label>
-          <input
-            id={id('role')}
-            className={inputClass}
-            placeholder="Lead developer"
-            {...register('role')}
-            {...described('role', errors.role?.message)}
-          />
-          {fieldError('role', errors.role?.message)}
-        </div>
-        <div>
-          <label htmlFor={id('industry')} className={label}>
-            Industry
-          </label>
-          <input
-            id={id('industry')}
-            className={inputClass}
-            placeholder="Fintech"
-            {...register('industry')}
-            {...described('industry', errors.industry?.message)}
-          />
-          {fieldError('industry', errors.industry?.message)}
-        </div>
-        <div>
-          <label htmlFor={id('date')} className={label}>
-            Date
-          </label>
-          <input
-            id={id('date')}
-            type="date"
-            className={inputClass}
-            {...register('date')}
-            {...described('date', errors.date?.message)}
-          />
-          {fieldError('date', errors.date?.message)}
-        </div>
+        <Field
+          id={id('role')}
+          label="Your role"
+          labelClassName={label}
+          error={errors.role?.message}
+        >
+          <input className={inputClass} placeholder="Lead developer" {...register('role')} />
+        </Field>
+        <Field
+          id={id('industry')}
+          label="Industry"
+          labelClassName={label}
+          error={errors.industry?.message}
+        >
+          <input className={inputClass} placeholder="Fintech" {...register('industry')} />
+        </Field>
+        <Field id={id('date')} label="Date" labelClassName={label} error={errors.date?.message}>
+          <input type="date" className={inputClass} {...register('date')} />
+        </Field>
       </div>
-      <div>
-        <label htmlFor={id('skills')} className={label}>
-          Skills{' '}
-          <span className="font-normal text-slate-600 dark:text-slate-400">
-            (separated by commas)
-          </span>
-        </label>
+      <Field
+        id={id('skills')}
+        label={
+          <>
+            Skills{' '}
+            <span className="font-normal text-slate-600 dark:text-slate-400">
+              (separated by commas)
+            </span>
+          </>
+        }
+        labelClassName={label}
+        error={errors.skills?.message}
+      >
         <input
-          id={id('skills')}
           className={inputClass}
           placeholder="React, Node.js, Stripe"
           {...register('skills')}
-          {...described('skills', errors.skills?.message)}
         />
-        {fieldError('skills', errors.skills?.message)}
-      </div>
-      <div>
-        <label htmlFor={id('description')} className={label}>
-          Description
-        </label>
+      </Field>
+      <Field
+        id={id('description')}
+        label="Description"
+        labelClassName={label}
+        error={errors.description?.message}
+      >
+        <textarea rows={5} className={inputClass} {...register('description')} />
+      </Field>
+      <Field
+        id={id('results')}
+        label="Results"
+        labelClassName={label}
+        error={errors.results?.message}
+      >
         <textarea
-          id={id('description')}
-          rows={5}
-          className={inputClass}
-          {...register('description')}
-          {...described('description', errors.description?.message)}
-        />
-        {fieldError('description', errors.description?.message)}
-      </div>
-      <div>
-        <label htmlFor={id('results')} className={label}>
-          Results
-        </label>
-        <textarea
-          id={id('results')}
           rows={3}
           className={inputClass}
           placeholder="What changed for the client"
           {...register('results')}
-          {...described('results', errors.results?.message)}
         />
-        {fieldError('results', errors.results?.message)}
-      </div>
+      </Field>
 
       <fieldset className="space-y-2">
         <legend className={label}>Results in numbers</legend>

@@ -3,10 +3,12 @@ import { FolderOpen, LayoutGrid, List, Search, Sparkles } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { compactLabelClass } from '@/components/ui/field';
 import { EmptyState, PageHeader, buttonClass, inputClass } from '@/components/ui/page';
+import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import type { PortfolioSearchMode } from '@/contract/portfolio';
-import { useLogActivity } from '@/lib/activity-logger';
+import { useLogActivity } from '@/store/activity-logger';
 
 import {
   apiErrorMessage,
@@ -75,33 +77,28 @@ export default function PortfolioPage() {
     options: Array<{ value: string; count: number }>,
     value: string,
   ) => (
-    <div>
-      <label
-        htmlFor={`${ids}-${name}`}
-        className="block text-xs font-medium text-slate-700 dark:text-slate-300"
-      >
-        {label}
-      </label>
-      <select
-        id={`${ids}-${name}`}
-        className={clsx(inputClass, 'min-w-36')}
-        value={value}
-        onChange={(event) => {
-          setShown(PAGE_SIZE);
-          setParam(name, event.target.value || null);
-        }}
-      >
-        <option value="">All</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.value} ({option.count})
-          </option>
-        ))}
-        {value && !options.some((option) => option.value === value) ? (
-          <option value={value}>{value}</option>
-        ) : null}
-      </select>
-    </div>
+    <Select
+      id={`${ids}-${name}`}
+      label={label}
+      labelClassName={compactLabelClass}
+      className={clsx(inputClass, 'min-w-36')}
+      options={[
+        { value: '', label: 'All' },
+        ...options.map((option) => ({
+          value: option.value,
+          label: `${option.value} (${option.count})`,
+        })),
+        // A value from the address that no item has any more stays choosable.
+        ...(value && !options.some((option) => option.value === value)
+          ? [{ value, label: value }]
+          : []),
+      ]}
+      value={value}
+      onChange={(event) => {
+        setShown(PAGE_SIZE);
+        setParam(name, event.target.value || null);
+      }}
+    />
   );
 
   return (

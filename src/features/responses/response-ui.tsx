@@ -1,5 +1,6 @@
 import { CheckCircle2, CircleAlert, Loader2, WifiOff, Wrench } from 'lucide-react';
 
+import { formatMoney } from '@/contract/money';
 import { COVER_LETTER_LIMIT, type CheckResult, type ResponseStatus } from '@/contract/responses';
 
 export const STATUS_LABELS: Record<ResponseStatus, string> = {
@@ -117,12 +118,7 @@ export function StepsList({ steps }: { steps: StepView[] }) {
 }
 
 export function formatMoneyMinor(minor: number | null, currency: string): string {
-  if (minor === null) return '—';
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
+  return minor === null ? '—' : formatMoney(minor, currency, 'always');
 }
 
 export function formatCost(micros: number): string {

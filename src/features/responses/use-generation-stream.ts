@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { generationEventSchema, type GenerationEvent } from '@/contract/responses';
 import { buildApiUrl } from '@/lib/api-url';
 import { observedFetch } from '@/lib/connectivity';
-import { parseSseChunk } from '@/lib/event-stream';
+import { readServerEvents } from '@/lib/event-stream';
 import type { AppDispatch } from '@/store';
 import type { StoreExtra } from '@/store/extra';
 import { useAppDispatch } from '@/store/hooks';
@@ -74,19 +74,10 @@ export function useGenerationStream() {
           }
           throw new StreamError(message, response.status, code);
         }
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          const { events, rest } = parseSseChunk(buffer);
-          buffer = rest;
-          for (const raw of events) {
-            const parsed = generationEventSchema.safeParse({ type: raw.type, data: raw.data });
-            if (parsed.success) onEvent(parsed.data);
-          }
-        }
+        await readServerEvents(response.body, (raw) => {
+          const parsed = generationEventSchema.safeParse({ type: raw.type, data: raw.data });
+          if (parsed.success) onEvent(parsed.data);
+        });
       } catch (error) {
         if (controller.signal.aborted) return;
         if (error instanceof StreamError) throw error;

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { buttonClass, inputClass } from '@/components/ui/page';
 import { describeAuthError } from '@/machines/auth-error-messages';
-import { useLogActivity } from '@/lib/activity-logger';
+import { useLogActivity } from '@/store/activity-logger';
 import { getFirebaseAuth } from '@/lib/firebase';
 import { useCurrentUser, useSessionActions } from '@/lib/session';
 import { usersApi } from '@/store/users.api';

@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/ui/page';
 
-/** Seed §2: placeholder page showing 'Help' and 'Coming soon.'. */
+/** Placeholder page showing 'Help' and 'Coming soon.'. */
 export default function SupportPage() {
   return (
     <>

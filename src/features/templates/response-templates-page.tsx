@@ -2,7 +2,9 @@ import { LayoutTemplate, Plus, Star, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { Field } from '@/components/ui/field';
 import { EmptyState, PageHeader, buttonClass, inputClass } from '@/components/ui/page';
+import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import {
   TEMPLATE_VARIABLES,
@@ -211,18 +213,14 @@ function TemplateEditor({
       aria-label="Template editor"
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
     >
-      <div>
-        <label htmlFor="template-name" className="block text-sm font-medium">
-          Name
-        </label>
+      <Field id="template-name" label="Name">
         <input
-          id="template-name"
           className={inputClass}
           value={name}
           onChange={(e) => setName(e.target.value)}
           maxLength={120}
         />
-      </div>
+      </Field>
       <div>
         <label htmlFor="template-body" className="block text-sm font-medium">
           Text
@@ -311,27 +309,19 @@ function TemplateEditor({
       ) : null}
       <div className="space-y-2 border-t border-slate-200 pt-3 dark:border-slate-700">
         <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor="preview-job" className="block text-sm font-medium">
-              Preview against
-            </label>
-            <select
-              id="preview-job"
-              className={inputClass}
-              value={jobId}
-              onChange={(e) => {
-                setJobId(e.target.value);
-                setPreview(null);
-              }}
-            >
-              <option value="">A sample job</option>
-              {(jobs.data?.items ?? []).map((job) => (
-                <option key={job.id} value={job.id}>
-                  {job.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            id="preview-job"
+            label="Preview against"
+            options={[
+              { value: '', label: 'A sample job' },
+              ...(jobs.data?.items ?? []).map((job) => ({ value: job.id, label: job.title })),
+            ]}
+            value={jobId}
+            onChange={(e) => {
+              setJobId(e.target.value);
+              setPreview(null);
+            }}
+          />
           <button
             type="button"
             className={buttonClass.secondary}

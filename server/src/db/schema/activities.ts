@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { id } from './columns.ts';
 import { users } from './users.ts';
 
-/** Append-only log of every seed action (data-model.md). */
+/** Append-only log of every action a user takes (names: src/contract/activity.ts). */
 export const activities = pgTable(
   'activities',
   {

@@ -1,6 +1,6 @@
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Columns every table has (data-model.md): a UUID key and UTC timestamps. */
+/** Columns every table has: a UUID key and UTC timestamps. */
 export const id = () => uuid('id').primaryKey().defaultRandom();
 
 export const timestamps = () => ({

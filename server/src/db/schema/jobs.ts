@@ -34,7 +34,7 @@ const tsvector = customType<{ data: string }>({
 });
 
 /**
- * Jobs: one row per job per user (data-model.md). Upwork rows are upserted by
+ * Jobs: one row per job per user. Upwork rows are upserted by
  * (user, source, external id) so a re-sync never duplicates; manual and CSV rows get a stable
  * external id from their URL or content hash. Scores live on the row because jobs are already
  * per user and the list sorts by fit; `score_version` says which scoring rules produced them and

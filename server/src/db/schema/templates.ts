@@ -15,7 +15,7 @@ import type { TemplateKind } from '#contract/templates';
 import { id, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
-/** Response and quote templates (data-model.md): variables, one default per kind, usage. */
+/** Response and quote templates: variables, one default per kind, usage. */
 export const templates = pgTable(
   'templates',
   {

@@ -9,7 +9,7 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    /** Firebase uid: the owner key is the token's `sub`, never the email (reliability check 4). */
+    /** Firebase uid: the owner key is the token's `sub`, never the email, which can change. */
     firebaseUid: text('firebase_uid').notNull(),
     email: text('email').notNull(),
     name: text('name'),

@@ -24,7 +24,7 @@ export class UpworkError extends Error {
   }
 }
 
-/** Upwork answers a missing scope with HTTP 200 and this kind of message (upwork-api.md §1). */
+/** Upwork answers a missing scope with HTTP 200 and this kind of message (docs/upwork.md). */
 export const SCOPE_ERROR_PATTERN = /(oauth2? permissions|scopes? to access|not enough .*scope)/i;
 
 export function scopeErrorMessage(raw: string): string {

@@ -1,51 +1,27 @@
+import type { z } from 'zod';
+
 import { SCOPE_ERROR_PATTERN, UpworkError, scopeErrorMessage } from './errors.ts';
+import {
+  graphqlEnvelopeSchema,
+  jobPostingAnswerSchema,
+  jobSearchAnswerSchema,
+  upworkMeSchema,
+  type JobSearchPage,
+  type UpworkJobPosting,
+  type UpworkMe,
+} from './graphql-answers.ts';
 import { USER_AGENT } from './oauth.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /**
- * A typed client for the few Upwork GraphQL operations Browse Jobs needs (upwork-api.md §2-§5):
+ * A typed client for the few Upwork GraphQL operations Browse Jobs needs (docs/upwork.md):
  * - `errors[]` on HTTP 200 is a failure (a missing scope becomes an actionable message);
  * - 401 refreshes the token once and retries;
  * - 429 waits for Retry-After (a short one is retried, a long one is reported);
  * - every request passes one shared limiter (per instance, ~10 requests/s per IP).
  */
 
-export type Money = { rawValue: string; currency?: string | null };
-
-export type UpworkJobNode = {
-  id: string;
-  ciphertext: string | null;
-  title: string;
-  description: string | null;
-  publishedDateTime: string | null;
-  experienceLevel: string | null;
-  amount: Money | null;
-  hourlyBudgetType: string | null;
-  hourlyBudgetMin: Money | null;
-  hourlyBudgetMax: Money | null;
-  totalApplicants: number | null;
-  applied: boolean | null;
-  skills: Array<{ name: string; prettyName: string | null }> | null;
-  category: string | null;
-  subcategory: string | null;
-  client: {
-    totalHires: number | null;
-    totalPostedJobs: number | null;
-    totalReviews: number | null;
-    totalFeedback: number | null;
-    totalSpent: Money | null;
-    verificationStatus: string | null;
-    location: { country: string | null } | null;
-  } | null;
-};
-
-export type JobSearchPage = {
-  totalCount: number;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  edges: Array<{ cursor: string; node: UpworkJobNode }>;
-};
-
-/** `MarketplaceJobPostingsSearchFilter` (upwork-api.md §3.2); only the fields we send. */
+/** Upwork's `MarketplaceJobPostingsSearchFilter` input; only the fields we send. */
 export type JobSearchFilter = {
   searchExpression_eq?: string;
   skillExpression_eq?: string;
@@ -57,40 +33,6 @@ export type JobSearchFilter = {
   verifiedPaymentOnly_eq?: boolean;
   proposalRange_eq?: { rangeStart?: number; rangeEnd?: number };
   pagination_eq?: { first: number; after?: string };
-};
-
-export type UpworkJobPosting = {
-  id: string;
-  content: { title: string; description: string | null } | null;
-  contractTerms: {
-    contractType: string | null;
-    experienceLevel: string | null;
-    personsToHire: number | null;
-    hourlyContractTerms: {
-      engagementType: string | null;
-      hourlyBudgetMin: number | null;
-      hourlyBudgetMax: number | null;
-    } | null;
-  } | null;
-  contractorSelection: {
-    proposalRequirement: {
-      coverLetterRequired: boolean | null;
-      screeningQuestions: Array<{ sequenceNumber: number; question: string }> | null;
-    } | null;
-  } | null;
-  clientCompanyPublic: {
-    city: string | null;
-    country: { name: string | null } | null;
-    paymentVerification: { paymentVerified: boolean | null } | null;
-  } | null;
-};
-
-export type UpworkMe = {
-  user: { id: string; name: string | null; email: string | null } | null;
-  organization: { id: string; name: string | null; type: string | null } | null;
-  companySelector: {
-    items: Array<{ title: string; organizationId: string; typeTitle?: string | null }>;
-  } | null;
 };
 
 export const JOB_SEARCH_QUERY = `query JobSearch($filter: MarketplaceJobPostingsSearchFilter) {
@@ -137,10 +79,42 @@ export type GraphqlClientOptions = {
   timeoutMs?: number;
 };
 
-type GraphqlResponse<T> = {
-  data?: T | null;
-  errors?: Array<{ message?: string; extensions?: { classification?: string } }>;
-};
+/**
+ * The `data` of a 200 answer, checked against its operation's shape. `errors[]` on a 200 is a
+ * failure; a missing scope among them becomes a message that says which one to grant.
+ */
+async function readAnswer<T extends z.ZodType>(
+  response: Response,
+  answer: T,
+): Promise<z.output<T>> {
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new UpworkError('server', 'Upwork sent an answer that is not JSON. Try again later.');
+  }
+  const body = graphqlEnvelopeSchema.safeParse(json);
+  if (!body.success) throw unexpectedAnswer();
+  const { data, errors } = body.data;
+  if (errors && errors.length > 0) {
+    const messages = errors.map((e) => e.message ?? '').filter(Boolean);
+    const scope = messages.find((m) => SCOPE_ERROR_PATTERN.test(m));
+    if (scope) throw new UpworkError('scope', scopeErrorMessage(scope));
+    throw new UpworkError(
+      'graphql',
+      `Upwork could not run the query: ${(messages[0] ?? 'unknown error').slice(0, 300)}`,
+    );
+  }
+  if (!data) throw new UpworkError('graphql', 'Upwork answered without data.');
+  const parsed = answer.safeParse(data);
+  if (!parsed.success) throw unexpectedAnswer();
+  return parsed.data;
+}
+
+/** An answer that does not match the shape of its operation: Upwork changed, or something broke. */
+function unexpectedAnswer(): UpworkError {
+  return new UpworkError('graphql', 'Upwork sent an answer in a shape Bidwright does not know.');
+}
 
 export function parseRetryAfter(value: string | null, now = Date.now()): number {
   if (!value) return 1;
@@ -157,7 +131,12 @@ export class UpworkGraphqlClient {
     this.doFetch = options.fetch ?? fetch;
   }
 
-  async request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  /** Runs one operation; its `data` is checked against `answer` before anyone reads it. */
+  async request<T extends z.ZodType>(
+    answer: T,
+    query: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<z.output<T>> {
     let refreshed = false;
     let rateLimitedRetries = 0;
     let token = await this.options.session.accessToken();
@@ -230,47 +209,23 @@ export class UpworkGraphqlClient {
         await response.body?.cancel();
         throw new UpworkError('graphql', `Upwork refused the request (HTTP ${response.status}).`);
       }
-      let body: GraphqlResponse<T>;
-      try {
-        body = (await response.json()) as GraphqlResponse<T>;
-      } catch {
-        throw new UpworkError('server', 'Upwork sent an answer that is not JSON. Try again later.');
-      }
-      if (body.errors && body.errors.length > 0) {
-        const messages = body.errors.map((e) => e.message ?? '').filter(Boolean);
-        const scope = messages.find((m) => SCOPE_ERROR_PATTERN.test(m));
-        if (scope) throw new UpworkError('scope', scopeErrorMessage(scope));
-        throw new UpworkError(
-          'graphql',
-          `Upwork could not run the query: ${(messages[0] ?? 'unknown error').slice(0, 300)}`,
-        );
-      }
-      if (!body.data) throw new UpworkError('graphql', 'Upwork answered without data.');
-      return body.data;
+      return readAnswer(response, answer);
     }
   }
 
   async searchJobs(filter: JobSearchFilter): Promise<JobSearchPage> {
-    const data = await this.request<{ marketplaceJobPostingsSearch: JobSearchPage | null }>(
-      JOB_SEARCH_QUERY,
-      {
-        filter,
-      },
-    );
+    const data = await this.request(jobSearchAnswerSchema, JOB_SEARCH_QUERY, { filter });
     if (!data.marketplaceJobPostingsSearch)
       throw new UpworkError('graphql', 'Upwork returned no search result.');
     return data.marketplaceJobPostingsSearch;
   }
 
   async getJob(id: string): Promise<UpworkJobPosting | null> {
-    const data = await this.request<{ marketplaceJobPosting: UpworkJobPosting | null }>(
-      JOB_POSTING_QUERY,
-      { id },
-    );
+    const data = await this.request(jobPostingAnswerSchema, JOB_POSTING_QUERY, { id });
     return data.marketplaceJobPosting;
   }
 
   me(): Promise<UpworkMe> {
-    return this.request<UpworkMe>(ME_QUERY);
+    return this.request(upworkMeSchema, ME_QUERY);
   }
 }

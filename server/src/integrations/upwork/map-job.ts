@@ -1,6 +1,7 @@
 import type { ExperienceLevel, ParsedJob } from '#contract/jobs';
 
-import type { JobSearchFilter, Money, UpworkJobNode, UpworkJobPosting } from './graphql-client.ts';
+import type { Money, UpworkJobNode, UpworkJobPosting } from './graphql-answers.ts';
+import type { JobSearchFilter } from './graphql-client.ts';
 
 /** Upwork shapes -> our job fields. Money arrives as decimal strings; we store minor units. */
 

@@ -5,7 +5,7 @@ import type { UpworkConfig } from '../../config.ts';
 import { UpworkError } from './errors.ts';
 
 /**
- * OAuth 2.0 authorization code flow against Upwork (upwork-api.md §1): the authorize URL with a
+ * OAuth 2.0 authorization code flow against Upwork (docs/upwork.md): the authorize URL with a
  * single-use `state` and a PKCE challenge, the code exchange and the refresh. Client credentials
  * go in the form body. Every refresh returns a new refresh token; the caller must store it.
  */

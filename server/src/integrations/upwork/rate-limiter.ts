@@ -1,6 +1,6 @@
 /**
  * Spaces requests so one API instance stays under Upwork's per-IP limit (about 10 requests a
- * second, upwork-api.md §6). Callers await `take()`; it resolves when their turn comes. A 429 with
+ * second; docs/upwork.md). Callers await `take()`; it resolves when their turn comes. A 429 with
  * Retry-After pauses everyone (`pauseFor`), since the limit is per IP, not per user.
  */
 export class RateLimiter {

@@ -29,7 +29,7 @@ const log = (signedIn: SignedIn, payload: unknown, extra: Record<string, string>
   });
 
 describe('POST /api/activities/log', () => {
-  it('stores the seed fields with the user, time and user agent', async () => {
+  it('stores the logged fields with the user, time and user agent', async () => {
     const response = await log(
       member,
       {

@@ -1,6 +1,6 @@
 import type { Activity, ActivityAction } from '#contract/activity';
 
-import { decodeCursor, toPage } from '../../cursor.ts';
+import { decodeKeyset, toPage } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import type { ActivityRow } from '../../db/schema/activities.ts';
 import { forbidden } from '../../http-error.ts';
@@ -51,7 +51,7 @@ export async function listActivitiesFor(db: Database, caller: AuthUser, query: A
     from: query.from ? new Date(query.from) : undefined,
     to: query.to ? new Date(query.to) : undefined,
     q: query.q,
-    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    after: query.cursor ? decodeKeyset(query.cursor) : undefined,
     limit: query.limit + 1,
   });
   const page = toPage(rows, query.limit);

@@ -2,26 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { apiErrorSchema } from '#contract/errors';
-import { cursorSchema, pageSchema, searchTextSchema } from '#contract/pagination';
+import { pageSchema } from '#contract/pagination';
 import {
   backendUserSchema,
   inviteUserBodySchema,
   inviteUserResultSchema,
+  listUsersQuerySchema,
   setUserStatusBodySchema,
   updateUserBodySchema,
 } from '#contract/user';
 
 import { attachmentHeader } from '../../csv.ts';
-import { recordActivity } from '../activities/service.ts';
 import {
   deleteUser,
+  exportUser,
   getUser,
   inviteUser,
   listUsers,
   setUserStatus,
   updateUser,
 } from './service.ts';
-import { exportUserData } from './user-data.ts';
 
 const idParams = z.strictObject({ id: z.uuid({ message: 'id must be a user id (UUID)' }) });
 const adminOnly = { role: 'admin', sensitive: true } as const;
@@ -33,13 +33,10 @@ const errors = {
   409: apiErrorSchema,
 };
 
-const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const log = (
-    userId: string,
-    action: 'manage_users' | 'export_user_data' | 'view_admin_panel',
-    details: Record<string, unknown>,
-  ) => recordActivity(app.db, { userId, action, details });
+type AdminApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** Reading accounts and changing their role, modules or name. */
+function registerAccountRoutes(app: AdminApp) {
   app.get(
     '/users',
     {
@@ -47,11 +44,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'List users',
-        querystring: z.strictObject({
-          q: searchTextSchema(200).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
-          cursor: cursorSchema.optional(),
-        }),
+        querystring: listUsersQuerySchema,
         response: { 200: pageSchema(backendUserSchema), ...errors },
       },
     },
@@ -85,11 +78,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await updateUser(app.db, request.user!, request.params.id, request.body);
-      await log(request.user!.id, 'manage_users', {
-        op: 'update',
-        targetUserId: user.id,
-        changes: request.body,
-      });
       request.log.info(
         { outcome: 'role_or_modules_changed', target: user.id, by: request.user!.id },
         'user updated',
@@ -97,7 +85,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return user;
     },
   );
+}
 
+/** Disabling, inviting, exporting and deleting accounts: each also reaches the identity service or the event streams. */
+function registerAccountLifecycleRoutes(app: AdminApp) {
   app.post(
     '/users/:id/status',
     {
@@ -121,10 +112,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       app.forgetIdentity(uid);
       // A disabled account keeps nothing open: its event streams end now.
       if (user.status === 'disabled') app.events.closeUser(user.id);
-      await log(request.user!.id, 'manage_users', {
-        op: request.body.status === 'disabled' ? 'disable' : 'enable',
-        targetUserId: user.id,
-      });
       return user;
     },
   );
@@ -141,12 +128,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await inviteUser(app.db, app.firebaseAuth, request.body);
-      await log(request.user!.id, 'manage_users', {
-        op: 'invite',
-        targetUserId: result.user.id,
-        email: result.user.email,
-      });
+      const result = await inviteUser(app.db, app.firebaseAuth, request.user!, request.body);
       return reply.status(201).send(result);
     },
   );
@@ -162,9 +144,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await getUser(app.db, request.params.id);
-      const data = await exportUserData(app.db, user.id);
-      await log(request.user!.id, 'export_user_data', { targetUserId: user.id });
+      const { user, data } = await exportUser(app.db, request.user!, request.params.id);
       request.log.info(
         { outcome: 'user_data_exported', target: user.id, by: request.user!.id },
         'export',
@@ -192,14 +172,15 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       app.forgetIdentity(deleted.firebaseUid);
       app.events.closeUser(deleted.id);
       for (const cleanup of app.userDataCleanups) await cleanup(deleted.id);
-      await log(request.user!.id, 'manage_users', {
-        op: 'delete',
-        targetUserId: deleted.id,
-        email: deleted.email,
-      });
       return reply.status(204).send(null);
     },
   );
+}
+
+/** /api/admin: user management, administrators only. */
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerAccountRoutes(app);
+  registerAccountLifecycleRoutes(app);
 };
 
 export default adminRoutes;

@@ -1,35 +1,43 @@
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 
 import type { BackendUser, InviteUserBody, UpdateUserBody, UserStatus } from '#contract/user';
 import { MODULES } from '#contract/user';
 
-import { containsPattern, decodeCursor, olderThan, toPage } from '../../cursor.ts';
+import { decodeKeyset, toPage } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { findUserById, toBackendUser } from '../users/service.ts';
+import { recordActivity } from '../activities/service.ts';
+import {
+  countOtherActiveAdmins,
+  deleteUserRow,
+  findUserById,
+  insertUserRow,
+  listUserRows,
+  toBackendUser,
+  updateUserRow,
+} from '../users/service.ts';
+import { exportUserData } from './user-data.ts';
+
+/** What an administrator did to an account, in the administrator's own activity log. */
+function logAdminAction(
+  db: Database,
+  adminId: string,
+  action: 'manage_users' | 'export_user_data',
+  details: Record<string, unknown>,
+) {
+  return recordActivity(db, { userId: adminId, action, details });
+}
 
 export async function listUsers(
   db: Database,
   query: { q?: string | undefined; limit: number; cursor?: string | undefined },
 ) {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    const match = or(ilike(users.email, pattern), ilike(users.name, pattern));
-    if (match) conditions.push(match);
-  }
-  if (query.cursor) {
-    conditions.push(olderThan(users.createdAt, users.id, decodeCursor(query.cursor)));
-  }
-  const rows = await db
-    .select()
-    .from(users)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.limit + 1);
+  const rows = await listUserRows(db, {
+    q: query.q,
+    limit: query.limit + 1,
+    after: query.cursor ? decodeKeyset(query.cursor) : undefined,
+  });
   const page = toPage(rows, query.limit);
   return { items: page.items.map(toBackendUser), nextCursor: page.nextCursor };
 }
@@ -40,14 +48,6 @@ export async function getUser(db: Database, id: string): Promise<BackendUser> {
   return toBackendUser(row);
 }
 
-async function otherActiveAdmins(db: Database, exceptId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)));
-  return row?.count ?? 0;
-}
-
 export async function updateUser(
   db: Database,
   caller: AuthUser,
@@ -56,7 +56,11 @@ export async function updateUser(
 ): Promise<BackendUser> {
   const row = await findUserById(db, id);
   if (!row) throw notFound('User');
-  if (body.role === 'member' && row.role === 'admin' && (await otherActiveAdmins(db, id)) === 0) {
+  if (
+    body.role === 'member' &&
+    row.role === 'admin' &&
+    (await countOtherActiveAdmins(db, id)) === 0
+  ) {
     throw new HttpError(
       409,
       'conflict',
@@ -73,16 +77,17 @@ export async function updateUser(
   const modules = body.modules
     ? MODULES.filter((module) => body.modules?.includes(module))
     : undefined;
-  const [updated] = await db
-    .update(users)
-    .set({
-      ...(body.role ? { role: body.role } : {}),
-      ...(modules ? { modules } : {}),
-      ...(body.name ? { name: body.name } : {}),
-    })
-    .where(eq(users.id, id))
-    .returning();
+  const updated = await updateUserRow(db, id, {
+    ...(body.role ? { role: body.role } : {}),
+    ...(modules ? { modules } : {}),
+    ...(body.name ? { name: body.name } : {}),
+  });
   if (!updated) throw notFound('User');
+  await logAdminAction(db, caller.id, 'manage_users', {
+    op: 'update',
+    targetUserId: updated.id,
+    changes: body,
+  });
   return toBackendUser(updated);
 }
 
@@ -107,14 +112,19 @@ export async function setUserStatus(
   if (status === 'disabled') {
     await auth.revokeRefreshTokens(row.firebaseUid).catch(() => {});
   }
-  const [updated] = await db.update(users).set({ status }).where(eq(users.id, id)).returning();
+  const updated = await updateUserRow(db, id, { status });
   if (!updated) throw notFound('User');
+  await logAdminAction(db, caller.id, 'manage_users', {
+    op: status === 'disabled' ? 'disable' : 'enable',
+    targetUserId: updated.id,
+  });
   return { user: toBackendUser(updated), uid: row.firebaseUid };
 }
 
 export async function inviteUser(
   db: Database,
   auth: Auth,
+  caller: AuthUser,
   body: InviteUserBody & { role: 'admin' | 'member' },
 ) {
   const email = body.email.toLowerCase();
@@ -135,12 +145,20 @@ export async function inviteUser(
     body.role === 'admin'
       ? [...MODULES]
       : MODULES.filter((module) => body.modules?.includes(module));
-  const [row] = await db
-    .insert(users)
-    .values({ firebaseUid: uid, email, name: body.name ?? null, role: body.role, modules })
-    .returning();
+  const row = await insertUserRow(db, {
+    firebaseUid: uid,
+    email,
+    name: body.name ?? null,
+    role: body.role,
+    modules,
+  });
   if (!row) throw new Error('invite insert returned nothing');
   const passwordResetLink = await auth.generatePasswordResetLink(email);
+  await logAdminAction(db, caller.id, 'manage_users', {
+    op: 'invite',
+    targetUserId: row.id,
+    email: row.email,
+  });
   return { user: toBackendUser(row), passwordResetLink };
 }
 
@@ -153,7 +171,19 @@ export async function deleteUser(db: Database, auth: Auth, caller: AuthUser, id:
   await auth.deleteUser(row.firebaseUid).catch((error: { code?: string }) => {
     if (error.code !== 'auth/user-not-found') throw error;
   });
-  // Rows of every area go with the user (foreign keys cascade).
-  await db.delete(users).where(eq(users.id, id));
+  await deleteUserRow(db, id);
+  await logAdminAction(db, caller.id, 'manage_users', {
+    op: 'delete',
+    targetUserId: row.id,
+    email: row.email,
+  });
   return row;
+}
+
+/** One user's data, as an administrator exports it (logged as export_user_data). */
+export async function exportUser(db: Database, caller: AuthUser, id: string) {
+  const user = await getUser(db, id);
+  const data = await exportUserData(db, user.id);
+  await logAdminAction(db, caller.id, 'export_user_data', { targetUserId: user.id });
+  return { user, data };
 }

@@ -8,7 +8,6 @@ import {
 } from '#contract/ai';
 import { apiErrorSchema } from '#contract/errors';
 
-import { recordActivity } from '../activities/service.ts';
 import { getAiSettings, getAiStatus, testAiSettings, updateAiSettings } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -52,21 +51,10 @@ const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: aiSettingsSchema, ...errors },
       },
     },
-    async (request) => {
-      const settings = await updateAiSettings(app.db, app.config, request.user!.id, request.body);
-      await recordActivity(app.db, {
-        userId: request.user!.id,
-        action: 'update_settings',
-        details: {
-          area: 'ai_provider',
-          provider: settings.provider,
-          model: settings.model,
-          keyChanged: Boolean(request.body.apiKey) || Boolean(request.body.clearApiKey),
-        },
+    async (request) =>
+      updateAiSettings(app.db, app.config, request.user!.id, request.body, {
         userAgent: request.headers['user-agent'],
-      });
-      return settings;
-    },
+      }),
   );
 
   app.post(

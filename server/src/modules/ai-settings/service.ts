@@ -11,6 +11,7 @@ import { decryptSecret, encryptSecret } from '../../crypto.ts';
 import type { Database } from '../../db/client.ts';
 import { aiSettings, type AiSettingsRow } from '../../db/schema/ai.ts';
 import { HttpError } from '../../http-error.ts';
+import { recordActivity } from '../activities/service.ts';
 
 const SCOPE = 'global';
 
@@ -85,11 +86,13 @@ export async function getAiSettings(db: Database, config: Config): Promise<AiSet
   };
 }
 
+/** Saves the provider settings (the key encrypted) and logs the change, never the key. */
 export async function updateAiSettings(
   db: Database,
   config: Config,
   adminId: string,
   body: UpdateAiSettingsBody,
+  meta: { userAgent: string | undefined },
 ): Promise<AiSettings> {
   if (body.baseUrl) await assertAllowedBaseUrl(body.baseUrl, config);
   const existing = await settingsRow(db);
@@ -108,7 +111,19 @@ export async function updateAiSettings(
     .insert(aiSettings)
     .values({ scope: SCOPE, ...values })
     .onConflictDoUpdate({ target: aiSettings.scope, set: { ...values, updatedAt: new Date() } });
-  return getAiSettings(db, config);
+  const settings = await getAiSettings(db, config);
+  await recordActivity(db, {
+    userId: adminId,
+    action: 'update_settings',
+    details: {
+      area: 'ai_provider',
+      provider: settings.provider,
+      model: settings.model,
+      keyChanged: Boolean(body.apiKey) || Boolean(body.clearApiKey),
+    },
+    userAgent: meta.userAgent,
+  });
+  return settings;
 }
 
 /** A base URL that reaches an internal address is refused when saved (and again on each request). */

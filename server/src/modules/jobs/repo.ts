@@ -15,13 +15,20 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { z } from 'zod';
 
 import { POSTED_WITHIN_MS, type JobFilters, type JobSort } from '#contract/jobs';
 
-import { isCursorTime, isUuid } from '../../cursor.ts';
+import {
+  cursorId,
+  cursorSafeInteger,
+  cursorSmallint,
+  cursorTime,
+  decodeCursor,
+  encodeCursor,
+} from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import { jobs, type JobRow, type NewJobRow } from '../../db/schema/jobs.ts';
-import { HttpError } from '../../http-error.ts';
 import { toWebsearchQuery } from './search-query.ts';
 
 /** Jobs SQL. Every function takes the owner's id and scopes by it. */
@@ -31,41 +38,19 @@ export type JobListFilter = Omit<JobFilters, 'sort'> & { includeHidden?: boolean
 export type JobCursor = { sort: JobSort; value: number; id: string };
 
 export function encodeJobCursor(cursor: JobCursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id]), 'utf8').toString(
-    'base64url',
-  );
+  return encodeCursor([cursor.sort, cursor.value, cursor.id]);
 }
 
 /** The values each sort's column can hold; anything else would fail in the database. */
-const CURSOR_VALUE_FITS: Record<JobSort, (value: number) => boolean> = {
-  fit: (value) => Number.isInteger(value) && value >= -32_768 && value <= 32_767,
-  budget: (value) => Number.isSafeInteger(value),
-  newest: isCursorTime,
+const CURSOR_VALUE: Record<JobSort, z.ZodType<number>> = {
+  fit: cursorSmallint,
+  budget: cursorSafeInteger,
+  newest: cursorTime,
 };
 
 export function decodeJobCursor(raw: string, sort: JobSort): JobCursor {
-  const invalid = new HttpError(
-    400,
-    'validation_failed',
-    'The cursor is not valid; start again from the first page.',
-  );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid;
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed[0] !== sort ||
-    typeof parsed[1] !== 'number' ||
-    !Number.isFinite(parsed[1]) ||
-    !isUuid(parsed[2]) ||
-    !CURSOR_VALUE_FITS[sort](parsed[1])
-  ) {
-    throw invalid;
-  }
-  return { sort, value: parsed[1], id: parsed[2] };
+  const [, value, id] = decodeCursor(raw, z.tuple([z.literal(sort), CURSOR_VALUE[sort], cursorId]));
+  return { sort, value, id };
 }
 
 /**

@@ -1,15 +1,12 @@
-import type {
-  ExperienceLevel,
-  JobScoreDetails,
-  JobType,
-  JobVerdict,
-  PromptTrap,
-  RedFlag,
-  ScoreReason,
-} from '#contract/jobs';
+import type { JobScoreDetails, JobVerdict, RedFlag, ScoreReason } from '#contract/jobs';
+import { formatMoney } from '#contract/money';
+
+import { detectPromptTraps } from '../../ai/prompt-traps.ts';
+import { redFlags } from './red-flags.ts';
+import type { ScoringJob, ScoringProfile } from './scoring-input.ts';
 
 /**
- * Fit and worth scoring (product.md, Browse Jobs; issue 4 item 7). Pure and synchronous: no I/O,
+ * Fit and worth scoring (docs/product.md, Browse Jobs). Pure and synchronous: no I/O,
  * no clock of its own (`now` is an argument), so the same job and profile always give the same
  * score, in well under a millisecond.
  *
@@ -19,37 +16,7 @@ import type {
  */
 export const SCORING_VERSION = 1;
 
-export type ScoringJob = {
-  title: string;
-  description: string;
-  jobType: JobType;
-  currency: string;
-  budgetMinMinor: number | null;
-  budgetMaxMinor: number | null;
-  hourlyMinMinor: number | null;
-  hourlyMaxMinor: number | null;
-  experienceLevel: ExperienceLevel | null;
-  skills: readonly string[];
-  screeningQuestions?: readonly string[];
-  client: {
-    paymentVerified: boolean | null;
-    totalSpentMinor: number | null;
-    hires: number | null;
-    jobsPosted: number | null;
-    reviews: number | null;
-    rating: number | null;
-    memberSince: Date | null;
-  };
-  proposalsCount: number | null;
-  postedAt: Date | null;
-};
-
-export type ScoringProfile = {
-  skills: readonly string[];
-  hourlyRateMinor: number | null;
-  rateFloorMinor: number | null;
-  currency: string;
-};
+export type { ScoringJob, ScoringProfile } from './scoring-input.ts';
 
 const MAX = { skills: 35, rate: 20, client: 20, competition: 15, recency: 10 } as const;
 /** Hours an hourly job is assumed to last when its value is estimated. */
@@ -159,20 +126,6 @@ function scoreSkills(job: ScoringJob, profile: ScoringProfile): ScoreReason {
 
 // ---------------------------------------------------------------------------------------------
 // Rate vs budget
-
-export function formatMoney(minor: number, currency: string): string {
-  const major = minor / 100;
-  const symbol =
-    currency === 'USD' ? '$' : currency === 'EUR' ? '€' : currency === 'GBP' ? '£' : '';
-  // Plain string work: toLocaleString costs tens of microseconds a call, too slow for scoring.
-  const amount = Number.isInteger(major)
-    ? // The input is an integer's decimal form: at most 22 characters, so the lookahead that
-      // rescans the digits to its right stays cheap.
-      // eslint-disable-next-line regexp/no-super-linear-move
-      String(major).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-    : major.toFixed(2);
-  return symbol ? `${symbol}${amount}` : `${amount} ${currency}`;
-}
 
 function scoreRate(job: ScoringJob, profile: ScoringProfile): ScoreReason {
   const base = { factor: 'rate' as const, max: MAX.rate };
@@ -303,153 +256,9 @@ function scoreRecency(job: ScoringJob, now: Date): ScoreReason {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Red flags
+// Prompt traps: the one detector, shared with the drafters, reached from here as well.
 
-const OFF_PLATFORM: RegExp[] = [
-  /\b(whats\s?app|telegram|skype|discord|signal app|wechat|viber)\b/i,
-  /\b(outside|off)[ -](of )?(upwork|the platform|platform)\b/i,
-  /\b(pay|payment|paid|contact|email|text|call|message)\s+(me\s+)?(directly|outside)\b/i,
-  /(\+\d{1,3}[\s-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/,
-];
-const EMAIL_ADDRESS = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/i;
-const FREE_SAMPLE: RegExp[] = [
-  /\bfree (sample|test|trial|work|task|mock-?up|design|article)s?\b/i,
-  /\bunpaid (test|trial|sample|task)s?\b/i,
-  /\b(test|trial|sample) (task|project|work|article)?\s*\(?(unpaid|for free|without pay(ment)?|not paid)\)?/i,
-  /\b(do|complete|send|submit|write) (a |an )?(short |small )?(sample|test)[^.]{0,40}\b(for free|free of charge|without pay(ment)?|unpaid)\b/i,
-];
-
-function firstMatch(text: string, patterns: RegExp[]): RegExpExecArray | null {
-  for (const pattern of patterns) {
-    const match = pattern.exec(text);
-    if (match) return match;
-  }
-  return null;
-}
-
-function redFlags(job: ScoringJob, profile: ScoringProfile, now: Date): RedFlag[] {
-  const flags: RedFlag[] = [];
-  const c = job.client;
-  if (c.paymentVerified === false) {
-    flags.push({ code: 'payment_unverified', text: 'Payment method not verified' });
-  }
-  if (c.hires === 0) {
-    flags.push({
-      code: 'no_hires',
-      text:
-        c.jobsPosted && c.jobsPosted > 1
-          ? `No hires from ${c.jobsPosted} jobs posted`
-          : 'Client has never hired',
-    });
-  }
-  if (c.memberSince && now.getTime() - c.memberSince.getTime() < 30 * DAY_MS) {
-    flags.push({ code: 'new_client', text: 'Client joined Upwork less than 30 days ago' });
-  }
-  const floor = profile.rateFloorMinor;
-  if (floor && job.currency === profile.currency) {
-    if (job.jobType === 'hourly') {
-      const top = job.hourlyMaxMinor ?? job.hourlyMinMinor;
-      if (top !== null && top < floor) {
-        flags.push({
-          code: 'below_floor',
-          text: `Pays at most ${formatMoney(top, job.currency)}/h, under your floor of ${formatMoney(floor, job.currency)}/h`,
-        });
-      }
-    } else if (job.jobType === 'fixed') {
-      const budget = job.budgetMaxMinor ?? job.budgetMinMinor;
-      if (budget !== null && budget > 0 && budget < floor) {
-        flags.push({
-          code: 'below_floor',
-          text: `Budget ${formatMoney(budget, job.currency)} is less than one hour at your floor of ${formatMoney(floor, job.currency)}/h`,
-        });
-      }
-    }
-  }
-  const text = `${job.title}\n${job.description}`;
-  // An e-mail address; the regex runs only when there is an '@' (it is slow on long text).
-  const offPlatform =
-    firstMatch(text, OFF_PLATFORM) ?? (text.includes('@') ? EMAIL_ADDRESS.exec(text) : null);
-  if (offPlatform) {
-    flags.push({
-      code: 'off_platform',
-      text: `Asks to move off Upwork ("${offPlatform[0].trim()}")`,
-    });
-  }
-  const freeSample = firstMatch(text, FREE_SAMPLE);
-  if (freeSample) {
-    flags.push({ code: 'free_sample', text: `Asks for free work ("${freeSample[0].trim()}")` });
-  }
-  return flags;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Prompt traps: instructions aimed at AI writers. They are shown, never obeyed.
-
-const HIDDEN_CHARACTERS = /[\u200B-\u200D\u2060\uFEFF\u{E0000}-\u{E007F}]/u;
-
-const TRAP_PATTERNS: Array<{ pattern: RegExp; reason: string }> = [
-  {
-    pattern:
-      /\b(ignore|disregard|forget)\b[^.\n]{0,30}\b(previous|prior|above|earlier|all|your)\b[^.\n]{0,20}\b(instructions?|prompts?|rules)\b/i,
-    reason: 'Tries to override an AI writer’s instructions',
-  },
-  {
-    pattern:
-      /\b(if|when) you(?:'re| are)\s+(an?\s+)?(ai|a\.i\.|bot|robot|llm|language model|chat\s?gpt|gpt|claude|automated)\b/i,
-    reason: 'Addresses AI writers directly',
-  },
-  {
-    pattern:
-      /\b(ai|chat\s?gpt|gpt|llm|bots?|language models?)\b[^.\n]{0,40}\b(must|should|need to|include|mention|write|start|begin|add|use)\b/i,
-    reason: 'Gives instructions to AI writers',
-  },
-  {
-    pattern:
-      /\bas an ai( language model)?\b|\bsystem prompt\b|\byou are (now )?(chat\s?gpt|an? (ai|assistant))\b/i,
-    reason: 'Contains prompt-injection wording',
-  },
-  {
-    pattern:
-      /\b(start|begin|end|open|finish|include|mention|put|write|add|use)\b[^.\n]{0,40}\b(proposals?|cover letters?|applications?|responses?|replies|bids?|messages?)\b[^.\n]{0,40}\b(with|the word|the phrase|the code|keyword|code word)\b\s*(?:[:"'“‘]\s*)?[\w-]+/i,
-    reason: 'A code word check that the post was read: answer it yourself',
-  },
-  {
-    pattern:
-      /\b(write|respond|reply|answer)\b[^.\n]{0,30}\bin (all caps|capital letters|uppercase|a poem|rhymes?|pirate)\b/i,
-    reason: 'An odd formatting instruction used to catch automated proposals',
-  },
-];
-
-function excerptAround(text: string, index: number, length: number): string {
-  const start = Math.max(0, text.lastIndexOf('\n', index) + 1, index - 80);
-  const endLine = text.indexOf('\n', index + length);
-  const end = Math.min(endLine === -1 ? text.length : endLine, index + length + 80);
-  return text.slice(start, end).replace(/\s+/g, ' ').trim().slice(0, 240);
-}
-
-export function detectPromptTraps(text: string): PromptTrap[] {
-  const traps: PromptTrap[] = [];
-  const seen = new Set<string>();
-  for (const { pattern, reason } of TRAP_PATTERNS) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const excerpt = excerptAround(text, match.index, match[0].length);
-    if (seen.has(excerpt)) continue;
-    seen.add(excerpt);
-    traps.push({ excerpt, reason });
-  }
-  const hidden = HIDDEN_CHARACTERS.exec(text);
-  if (hidden) {
-    traps.push({
-      excerpt: excerptAround(text, hidden.index, 1).replace(
-        new RegExp(HIDDEN_CHARACTERS.source, 'gu'),
-        '⟦hidden⟧',
-      ),
-      reason: 'Contains invisible characters that can hide instructions',
-    });
-  }
-  return traps;
-}
+export { detectPromptTraps };
 
 // ---------------------------------------------------------------------------------------------
 // Worth per Connect and the verdict

@@ -1,36 +1,42 @@
 import { createHash } from 'node:crypto';
 
 import type {
-  CsvImportResult,
   Job,
   JobFilters,
   JobSource,
-  ManualJobBody,
   ParsedJob,
   ParsedListJobsQuery,
   UpdateJobBody,
 } from '#contract/jobs';
 import type { Page } from '#contract/pagination';
 
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobRow, NewJobRow } from '../../db/schema/jobs.ts';
-import { notFound, HttpError } from '../../http-error.ts';
+import { notFound } from '../../http-error.ts';
+import { recordActivity } from '../activities/service.ts';
 import { getProfileRow } from '../profile/service.ts';
-import { parseJobsCsv, summarizeRow } from './csv-import.ts';
-import { extractUpworkCiphertext, parseJobText } from './parse-job-text.ts';
+import {
+  fetchPostingDetails,
+  sharedLimiter,
+  type UpworkDeps,
+  type UpworkJobStore,
+} from '../upwork/service.ts';
+import { scoreColumns, scoringInput, toJob } from './job-rows.ts';
 import * as repo from './repo.ts';
 import {
   HOURLY_ENGAGEMENT_HOURS,
   SCORING_VERSION,
   normalizeSkill,
   scoreJob,
-  type ScoringJob,
   type ScoringProfile,
 } from './scoring.ts';
 
-/** Browse Jobs rules: scoring on write, ownership on every read, the 24-hour rule. */
+/**
+ * Browse Jobs rules: scoring on write, ownership on every read, the 24-hour rule, the full
+ * Upwork posting read once. The door other areas use to reach jobs.
+ */
 
-const LIST_DESCRIPTION_CHARS = 600;
 const RESCORE_BATCH = 2_000;
 
 export async function scoringProfileFor(db: Database, userId: string): Promise<ScoringProfile> {
@@ -53,58 +59,6 @@ export function scoreKeyFor(profile: ScoringProfile): string {
     profile.currency,
   ]);
   return createHash('sha256').update(material).digest('hex').slice(0, 16);
-}
-
-function scoringInput(job: ParsedJob | repo.JobListRow): ScoringJob {
-  if ('client' in job) {
-    return {
-      ...job,
-      client: {
-        ...job.client,
-        memberSince: job.client.memberSince ? new Date(job.client.memberSince) : null,
-      },
-      postedAt: job.postedAt ? new Date(job.postedAt) : null,
-    };
-  }
-  return {
-    title: job.title,
-    description: job.description,
-    jobType: job.jobType,
-    currency: job.currency,
-    budgetMinMinor: job.budgetMinMinor,
-    budgetMaxMinor: job.budgetMaxMinor,
-    hourlyMinMinor: job.hourlyMinMinor,
-    hourlyMaxMinor: job.hourlyMaxMinor,
-    experienceLevel: job.experienceLevel,
-    skills: job.skills,
-    screeningQuestions: job.screeningQuestions,
-    client: {
-      paymentVerified: job.clientPaymentVerified,
-      totalSpentMinor: job.clientTotalSpentMinor,
-      hires: job.clientHires,
-      jobsPosted: job.clientJobsPosted,
-      reviews: job.clientReviews,
-      rating: job.clientRating,
-      memberSince: job.clientMemberSince,
-    },
-    proposalsCount: job.proposalsCount,
-    postedAt: job.postedAt,
-  };
-}
-
-function scoreColumns(input: ScoringJob, profile: ScoringProfile, key: string, now: Date) {
-  const score = scoreJob(input, profile, now);
-  return {
-    fitScore: score.fit,
-    verdict: score.verdict,
-    worthPerConnectMinor: score.worthPerConnectMinor,
-    flagCount: score.flags.length,
-    hasPromptTrap: score.traps.length > 0,
-    score,
-    scoreVersion: SCORING_VERSION,
-    scoreKey: key,
-    scoredAt: now,
-  };
 }
 
 function budgetSort(job: ParsedJob): number {
@@ -158,49 +112,6 @@ export function toNewJobRow(
     fetchedAt: now,
     budgetSortMinor: budgetSort(job),
     ...scoreColumns(scoringInput(job), profile, key, now),
-  };
-}
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-export function toJob(row: repo.JobListRow, options: { full?: boolean } = {}): Job {
-  const description =
-    options.full || row.description.length <= LIST_DESCRIPTION_CHARS
-      ? row.description
-      : `${row.description.slice(0, LIST_DESCRIPTION_CHARS).trimEnd()}…`;
-  return {
-    id: row.id,
-    source: row.source,
-    externalId: row.externalId,
-    title: row.title,
-    description,
-    url: row.url,
-    jobType: row.jobType,
-    currency: row.currency,
-    budgetMinMinor: row.budgetMinMinor,
-    budgetMaxMinor: row.budgetMaxMinor,
-    hourlyMinMinor: row.hourlyMinMinor,
-    hourlyMaxMinor: row.hourlyMaxMinor,
-    experienceLevel: row.experienceLevel,
-    category: row.category,
-    skills: row.skills,
-    screeningQuestions: row.screeningQuestions,
-    client: {
-      paymentVerified: row.clientPaymentVerified,
-      totalSpentMinor: row.clientTotalSpentMinor,
-      hires: row.clientHires,
-      jobsPosted: row.clientJobsPosted,
-      reviews: row.clientReviews,
-      rating: row.clientRating,
-      country: row.clientCountry,
-      memberSince: iso(row.clientMemberSince),
-    },
-    proposalsCount: row.proposalsCount,
-    postedAt: iso(row.postedAt),
-    fetchedAt: row.fetchedAt.toISOString(),
-    hiddenAt: iso(row.hiddenAt),
-    appliedAt: iso(row.appliedAt),
-    score: row.score,
   };
 }
 
@@ -268,12 +179,74 @@ export async function jobDetail(
   return { ...job, score: scoreJob(scoringInput(row), profile, now) };
 }
 
+export type ViewJobContext = {
+  config: Config;
+  userAgent: string | null;
+  log: { warn: (obj: object, msg: string) => void };
+};
+
+/**
+ * Screening questions come only with the full Upwork posting: it is read once, the first time
+ * the job is opened. A failure keeps what we have.
+ */
+async function withUpworkDetails(
+  db: Database,
+  userId: string,
+  row: JobRow,
+  context: ViewJobContext,
+): Promise<JobRow> {
+  if (row.source !== 'upwork' || row.detailsFetchedAt) return row;
+  const upwork: UpworkDeps = { db, config: context.config, limiter: sharedLimiter(context.config) };
+  try {
+    const details = await fetchPostingDetails(upwork, userId, row.externalId);
+    const now = new Date();
+    if (!details) {
+      await repo.updateJobRow(db, userId, row.id, { detailsFetchedAt: now });
+    } else {
+      await repo.updateJobRow(db, userId, row.id, {
+        screeningQuestions: details.screeningQuestions,
+        ...(details.description ? { description: details.description } : {}),
+        detailsFetchedAt: now,
+        // Questions can carry prompt traps: score again on the next read.
+        scoreKey: null,
+      });
+      forgetFreshScores(userId);
+    }
+    return await requireJob(db, userId, row.id);
+  } catch (error) {
+    context.log.warn(
+      { err: error instanceof Error ? error.message : 'unknown' },
+      'upwork job details not fetched',
+    );
+    return row;
+  }
+}
+
+/** Opening one job: the full posting when it is due, the view logged, a score computed now. */
+export async function viewJob(
+  db: Database,
+  userId: string,
+  id: string,
+  context: ViewJobContext,
+): Promise<Job> {
+  const row = await withUpworkDetails(db, userId, await requireJob(db, userId, id), context);
+  await recordActivity(db, {
+    userId,
+    action: 'view_job',
+    jobId: row.id,
+    details: { source: row.source, title: row.title.slice(0, 200) },
+    userAgent: context.userAgent,
+  });
+  return jobDetail(db, userId, row, new Date());
+}
+
 export async function updateJob(
   db: Database,
   userId: string,
   id: string,
   body: UpdateJobBody,
   now: Date,
+  userAgent: string | null = null,
 ): Promise<JobRow> {
   await requireJob(db, userId, id);
   const values: Partial<NewJobRow> = {};
@@ -284,6 +257,20 @@ export async function updateJob(
   }
   const row = await repo.updateJobRow(db, userId, id, values);
   if (!row) throw notFound('Job');
+  if (body.applied === true) {
+    await recordActivity(db, {
+      userId,
+      action: 'apply_job',
+      jobId: row.id,
+      details: {
+        source: row.source,
+        title: row.title.slice(0, 200),
+        fit: row.fitScore,
+        verdict: row.verdict,
+      },
+      userAgent,
+    });
+  }
   return row;
 }
 
@@ -301,96 +288,52 @@ export async function markJobActedOn(
   return row !== undefined;
 }
 
-function manualExternalId(url: string | null, text: string): string {
-  if (url) {
-    const ciphertext = extractUpworkCiphertext(url);
-    if (ciphertext) return `upwork:${ciphertext}`;
-    return `url:${createHash('sha256').update(url.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
-  }
-  const normalized = text.replace(/\s+/g, ' ').trim().toLowerCase();
-  return `text:${createHash('sha256').update(normalized).digest('hex').slice(0, 32)}`;
-}
-
-export async function previewManualJob(
-  db: Database,
-  userId: string,
-  body: ManualJobBody,
-  now: Date,
-) {
-  const job = parseJobText({ text: body.text, url: body.url || undefined }, now);
-  const profile = await scoringProfileFor(db, userId);
-  return { job, score: scoreJob(scoringInput(job), profile, now) };
-}
-
-export async function saveManualJob(
-  db: Database,
-  userId: string,
-  body: ManualJobBody,
-  now: Date,
-): Promise<{ row: JobRow; created: boolean }> {
-  const job = parseJobText({ text: body.text, url: body.url || undefined }, now);
-  const profile = await scoringProfileFor(db, userId);
-  const externalId = manualExternalId(job.url, body.text);
-  const values = toNewJobRow(
-    userId,
-    'manual',
-    externalId,
-    { ...job, ciphertext: job.url ? extractUpworkCiphertext(job.url) : null },
-    profile,
-    scoreKeyFor(profile),
-    now,
-  );
-  const result = await repo.upsertJobRows(db, [values]);
-  const row = await repo.getJobRow(db, userId, result.ids[0] ?? '');
-  if (!row) throw new Error('manual job upsert returned nothing');
-  return { row, created: result.created === 1 };
-}
-
-export async function importCsv(
-  db: Database,
-  userId: string,
-  csv: string,
-  dryRun: boolean,
-  now: Date,
-): Promise<CsvImportResult> {
-  const parsed = await parseJobsCsv(csv);
-  if (parsed.fileErrors.length > 0) {
-    throw new HttpError(400, 'validation_failed', parsed.fileErrors.join(' '), {
-      file: parsed.fileErrors,
-    });
-  }
-  const rows = parsed.rows.map((row) => summarizeRow(row, null));
-  const valid = parsed.rows.filter((row) => row.job !== null);
-  let created = 0;
-  let updated = 0;
-  if (!dryRun && valid.length > 0) {
-    const profile = await scoringProfileFor(db, userId);
-    const key = scoreKeyFor(profile);
-    const values = valid.map((row) => {
-      const job = row.job as ParsedJob;
-      const externalId = job.url
-        ? manualExternalId(job.url, job.title)
-        : `csv:${createHash('sha256').update(`${job.title}\n${job.description}`).digest('hex').slice(0, 32)}`;
-      return toNewJobRow(userId, 'csv', externalId, job, profile, key, now);
-    });
-    // Two rows with the same key in one file: the later wins (one statement cannot upsert both).
-    const unique = [...new Map(values.map((v) => [v.externalId, v])).values()];
-    const result = await repo.upsertJobRows(db, unique);
-    created = result.created;
-    updated = result.updated;
-  }
-  return {
-    rows,
-    valid: valid.length,
-    invalid: parsed.rows.length - valid.length,
-    created,
-    updated,
-    dryRun,
-  };
-}
-
 /** Filters of a saved search -> list query (the poller and the SPA share the meaning). */
 export function filtersToQuery(filters: JobFilters, limit: number): ParsedListJobsQuery {
   const { sort, ...rest } = filters;
   return { ...rest, sort: sort ?? 'newest', limit };
+}
+
+/** The newest of the user's jobs matching these filters (what a saved-search poll looks at). */
+export async function newestMatchingJobs(
+  db: Database,
+  userId: string,
+  filters: JobFilters,
+  limit: number,
+  now: Date,
+): Promise<repo.JobListRow[]> {
+  const { sort: _sort, cursor: _cursor, limit: _limit, ...filter } = filtersToQuery(filters, limit);
+  void _sort;
+  void _cursor;
+  void _limit;
+  const page = await repo.listJobRows(db, userId, filter, 'newest', limit, undefined, now);
+  return page.rows;
+}
+
+/**
+ * Upwork's 24-hour caching rule: Upwork job content fetched more than 24 h ago is dropped unless
+ * the user acted on the job. Without a user id, every user's expired jobs go.
+ */
+export async function purgeExpiredUpworkJobs(
+  db: Database,
+  now: Date,
+  userId?: string,
+): Promise<number> {
+  return repo.purgeExpiredUpworkJobs(db, now, userId);
+}
+
+/** Where an Upwork sync puts the postings it fetched: scored for the user, then upserted. */
+export function upworkJobStore(db: Database): UpworkJobStore {
+  return {
+    async save(userId, postings, now) {
+      const profile = await scoringProfileFor(db, userId);
+      const key = scoreKeyFor(profile);
+      const rows = postings.map((posting) =>
+        toNewJobRow(userId, 'upwork', posting.externalId, posting, profile, key, now),
+      );
+      const { created, updated } = await repo.upsertJobRows(db, rows);
+      return { created, updated };
+    },
+    purgeExpired: (userId, now) => repo.purgeExpiredUpworkJobs(db, now, userId),
+  };
 }

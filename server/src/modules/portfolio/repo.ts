@@ -8,7 +8,6 @@ import type {
   UpdatePortfolioItem,
 } from '#contract/portfolio';
 
-import { isUuid } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import {
   portfolioFiles,
@@ -49,7 +48,7 @@ export const itemColumns = {
 };
 export type ItemRecord = Pick<PortfolioItemRow, keyof typeof itemColumns>;
 
-const fileColumns = {
+export const fileColumns = {
   id: portfolioFiles.id,
   userId: portfolioFiles.userId,
   itemId: portfolioFiles.itemId,
@@ -133,7 +132,7 @@ export async function hydrateItems(db: Database, rows: ItemRecord[]): Promise<Po
   );
 }
 
-/** Response statuses that mean the client answered (product.md, Responses). */
+/** Response statuses that mean the client answered: replied, and every stage after it. */
 export const REPLIED_STATUSES = ['replied', 'interview', 'hired'] as const;
 
 /**
@@ -314,109 +313,6 @@ export async function listExpiredDeleted(db: Database, before: Date, limit: numb
     .limit(limit);
 }
 
-export type ListFilter = { skill?: string | undefined; industry?: string | undefined };
-
-export function filterConditions(filter: ListFilter): SQL[] {
-  const conditions: SQL[] = [];
-  if (filter.skill) {
-    conditions.push(
-      sql`exists (select 1 from unnest(${portfolioItems.skills}) as s(skill) where lower(s.skill) = lower(${filter.skill}))`,
-    );
-  }
-  if (filter.industry) {
-    conditions.push(sql`lower(${portfolioItems.industry}) = lower(${filter.industry})`);
-  }
-  return conditions;
-}
-
-export type PositionCursor = { position: number; id: string };
-
-export function encodePositionCursor(row: PositionCursor): string {
-  return Buffer.from(JSON.stringify([row.position, row.id]), 'utf8').toString('base64url');
-}
-
-export function decodePositionCursor(cursor: string): PositionCursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      typeof value[0] === 'number' &&
-      Number.isFinite(value[0]) &&
-      isUuid(value[1])
-    ) {
-      return { position: value[0], id: value[1] };
-    }
-  } catch {
-    // falls through to the error below
-  }
-  throw new HttpError(
-    400,
-    'validation_failed',
-    'The cursor is not valid; start again from the first page.',
-  );
-}
-
-export async function listItems(
-  db: Database,
-  userId: string,
-  options: ListFilter & { limit: number; after?: PositionCursor | undefined },
-): Promise<ItemRecord[]> {
-  const after = options.after;
-  return db
-    .select(itemColumns)
-    .from(portfolioItems)
-    .where(
-      and(
-        eq(portfolioItems.userId, userId),
-        isNull(portfolioItems.deletedAt),
-        ...filterConditions(options),
-        after
-          ? or(
-              gt(portfolioItems.position, after.position),
-              and(eq(portfolioItems.position, after.position), gt(portfolioItems.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(asc(portfolioItems.position), asc(portfolioItems.id))
-    .limit(options.limit);
-}
-
-export async function facets(db: Database, userId: string) {
-  const live = and(eq(portfolioItems.userId, userId), isNull(portfolioItems.deletedAt));
-  const [skills, industries, total] = await Promise.all([
-    queryRows<{ value: string; count: number | string }>(
-      db,
-      sql`
-      select min(s.skill) as value, count(*) as count
-      from ${portfolioItems}, unnest(${portfolioItems.skills}) as s(skill)
-      where ${live}
-      group by lower(s.skill)
-      order by count(*) desc, lower(s.skill) asc
-      limit 200`,
-    ),
-    queryRows<{ value: string; count: number | string }>(
-      db,
-      sql`
-      select min(${portfolioItems.industry}) as value, count(*) as count
-      from ${portfolioItems}
-      where ${live} and ${portfolioItems.industry} is not null
-      group by lower(${portfolioItems.industry})
-      order by count(*) desc, lower(min(${portfolioItems.industry})) asc
-      limit 200`,
-    ),
-    db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(portfolioItems)
-      .where(live),
-  ]);
-  return {
-    skills: skills.map((row) => ({ value: row.value, count: Number(row.count) })),
-    industries: industries.map((row) => ({ value: row.value, count: Number(row.count) })),
-    total: total[0]?.count ?? 0,
-  };
-}
-
 /**
  * Places `id` directly after `afterId` (or first when null) by bisecting the neighbours'
  * positions; when the gap is exhausted the owner's list is renumbered first.
@@ -493,88 +389,5 @@ export async function moveItem(
       .where(and(live, eq(portfolioItems.id, id)))
       .returning(itemColumns);
     return row ?? null;
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Files
-// ---------------------------------------------------------------------------------------------
-
-export async function countFiles(db: Database, userId: string, itemId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(portfolioFiles)
-    .where(and(eq(portfolioFiles.itemId, itemId), eq(portfolioFiles.userId, userId)));
-  return row?.count ?? 0;
-}
-
-export async function insertFile(
-  db: Database,
-  values: typeof portfolioFiles.$inferInsert,
-): Promise<FileRecord> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(portfolioFiles).values(values).returning(fileColumns);
-    if (!row) throw new Error('insert returned no row');
-    await refreshFilesText(tx as unknown as Database, values.userId, values.itemId);
-    return row;
-  });
-}
-
-/** The item's `files_text` mirrors its files' text, so the generated tsvector can see it. */
-export async function refreshFilesText(db: Database, userId: string, itemId: string) {
-  await db
-    .update(portfolioItems)
-    .set({
-      filesText: sql`coalesce((select string_agg(${portfolioFiles.extractedText}, ${'\n'} order by ${portfolioFiles.createdAt}, ${portfolioFiles.id}) from ${portfolioFiles} where ${portfolioFiles.itemId} = ${itemId} and ${portfolioFiles.userId} = ${userId}), '')`,
-      embedding: null,
-      embeddingModel: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(portfolioItems.id, itemId), eq(portfolioItems.userId, userId)));
-}
-
-/**
- * A file of the owner (any owner for admins: `userId` null), with the item's deleted state, so
- * files of binned items stay reachable only through undo.
- */
-export async function findFile(
-  db: Database,
-  userId: string | null,
-  fileId: string,
-): Promise<(FileRecord & { itemDeleted: boolean }) | null> {
-  const [row] = await db
-    .select({ ...fileColumns, itemDeleted: sql<boolean>`${portfolioItems.deletedAt} is not null` })
-    .from(portfolioFiles)
-    .innerJoin(portfolioItems, eq(portfolioItems.id, portfolioFiles.itemId))
-    .where(
-      and(
-        eq(portfolioFiles.id, fileId),
-        userId === null ? undefined : eq(portfolioFiles.userId, userId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export async function deleteFileRow(
-  db: Database,
-  userId: string,
-  itemId: string,
-  fileId: string,
-): Promise<FileRecord | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(portfolioFiles)
-      .where(
-        and(
-          eq(portfolioFiles.id, fileId),
-          eq(portfolioFiles.itemId, itemId),
-          eq(portfolioFiles.userId, userId),
-        ),
-      )
-      .returning(fileColumns);
-    if (!row) return null;
-    await refreshFilesText(tx as unknown as Database, userId, itemId);
-    return row;
   });
 }

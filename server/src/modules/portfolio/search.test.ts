@@ -6,14 +6,11 @@ import type { CreatePortfolioItem } from '#contract/portfolio';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { portfolioItems } from '../../db/schema/portfolio.ts';
 import { users } from '../../db/schema/users.ts';
-import { insertFile, insertItem, setDeleted, updateItem } from './repo.ts';
-import {
-  AI_FAILED_NOTE,
-  AI_UNAVAILABLE_NOTE,
-  parseQuery,
-  searchPortfolio,
-  toSegments,
-} from './search.ts';
+import { insertFile } from './file-repo.ts';
+import { insertItem, setDeleted, updateItem } from './repo.ts';
+import { toSegments } from './search-explain.ts';
+import { parseQuery } from './search-query.ts';
+import { AI_FAILED_NOTE, AI_UNAVAILABLE_NOTE, searchPortfolio } from './search.ts';
 
 /**
  * Ranking on a fixed set of items, on the engine the run uses (PGlite, or PostgreSQL with

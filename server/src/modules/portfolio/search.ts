@@ -1,16 +1,17 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type {
-  PortfolioMatchField,
   PortfolioSearchHit,
   PortfolioSearchMode,
   PortfolioSearchResult,
-  SnippetSegment,
 } from '#contract/portfolio';
 
 import type { Database } from '../../db/client.ts';
 import { portfolioItems } from '../../db/schema/portfolio.ts';
-import { filterConditions, hydrateItems, itemColumns, queryRows, type ItemRecord } from './repo.ts';
+import { filterConditions } from './item-list-repo.ts';
+import { itemColumns, queryRows, type ItemRecord } from './repo.ts';
+import { explain } from './search-explain.ts';
+import { parseQuery } from './search-query.ts';
 
 /**
  * THE portfolio search: the /portfolio screen and the response agent's tool both call this.
@@ -48,10 +49,6 @@ const RRF_K = 60;
 const CANDIDATES = 100;
 /** Items embedded on demand per AI search (new or edited items since the last one). */
 const BACKFILL_PER_SEARCH = 24;
-const MAX_QUERY_WORDS = 24;
-const START = '\u0002';
-const STOP = '\u0003';
-const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
 export const AI_UNAVAILABLE_NOTE =
   'AI search needs an AI provider that offers embeddings; showing matches by words instead.';
@@ -150,54 +147,6 @@ export async function searchPortfolio(
   // Items only found by meaning still need their similarity if they were text-only candidates.
   const hits = await explain(db, options.userId, parsed, top);
   return done('ai', hits, note);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Query parsing
-// ---------------------------------------------------------------------------------------------
-
-export type ParsedQuery = {
-  /** The tsquery expression, or null when no searchable word is left. */
-  tsquery: SQL | null;
-  /** The distinct words of the query, for "matched terms". */
-  words: string[];
-  /** Each word with the tsquery that finds it (the last one also as a prefix). */
-  terms: Array<{ word: string; query: SQL }>;
-};
-
-/** Words are letters and digits (with inner . + # -, e.g. node.js, c++, c#); nothing else is kept. */
-const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}+#]|[.\-_](?=[\p{L}\p{N}]))*[+#]*/gu;
-
-export function parseQuery(query: string): ParsedQuery {
-  const words: string[] = [];
-  const seen = new Set<string>();
-  for (const match of query.matchAll(WORD)) {
-    const word = match[0];
-    const key = word.toLowerCase();
-    if (key === 'or' || seen.has(key)) continue;
-    seen.add(key);
-    words.push(word);
-    if (words.length >= MAX_QUERY_WORDS) break;
-  }
-  if (words.length === 0) return { tsquery: null, words, terms: [] };
-  const terms = words.map((word, index) => {
-    const prefix =
-      index === words.length - 1 && /^[\p{L}\p{N}]{3,}$/u.test(word) && !/\s$/.test(query);
-    // A prefix term is built from letters and digits only, so to_tsquery cannot see an operator.
-    return prefix
-      ? sql`(plainto_tsquery('english'::regconfig, ${word}) || to_tsquery('english'::regconfig, ${`${word}:*`}))`
-      : sql`plainto_tsquery('english'::regconfig, ${word})`;
-  });
-  const termList = words.map((word, index) => ({ word, query: terms[index]! }));
-  const advanced = /"|(^|\s)-\S|\sOR\s/.test(query);
-  if (advanced) {
-    return {
-      tsquery: sql`websearch_to_tsquery('english'::regconfig, ${query})`,
-      words,
-      terms: termList,
-    };
-  }
-  return { tsquery: sql`(${sql.join(terms, sql` || `)})`, words, terms: termList };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,110 +264,6 @@ async function vectorCandidates(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Why it matched
-// ---------------------------------------------------------------------------------------------
-
-async function explain(
-  db: Database,
-  userId: string,
-  parsed: ParsedQuery,
-  ranked: Array<{ id: string; score: number; textRank: number; similarity: number | null }>,
-): Promise<PortfolioSearchHit[]> {
-  if (ranked.length === 0) return [];
-  const ids = ranked.map((entry) => entry.id);
-  const query = parsed.tsquery ?? sql`''::tsquery`;
-  const termValues =
-    parsed.terms.length > 0
-      ? sql`(values ${sql.join(
-          parsed.terms.map((term) => sql`(${term.word}::text, ${term.query})`),
-          sql`, `,
-        )}) as t(word, query)`
-      : sql`(select null::text as word, ''::tsquery as query where false) as t`;
-  const rows = await queryRows<{
-    id: string;
-    matched_terms: string[] | string | null;
-    in_a: boolean;
-    in_b: boolean;
-    in_c: boolean;
-    in_d: boolean;
-    headline: string | null;
-  }>(
-    db,
-    sql`
-    with q as (select ${query} as query)
-    select p.id,
-      array(select t.word from ${termValues} where p.search_vector @@ t.query) as matched_terms,
-      ts_filter(p.search_vector, '{a}') @@ q.query as in_a,
-      ts_filter(p.search_vector, '{b}') @@ q.query as in_b,
-      ts_filter(p.search_vector, '{c}') @@ q.query as in_c,
-      ts_filter(p.search_vector, '{d}') @@ q.query as in_d,
-      ts_headline('english'::regconfig,
-        coalesce(nullif(concat_ws(' … ', nullif(p.description, ''), nullif(p.results, ''),
-          nullif(left(p.files_text, 20000), '')), ''), p.title),
-        q.query, ${HEADLINE_OPTIONS}) as headline
-    from ${portfolioItems} p, q
-    where p.user_id = ${userId} and p.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-  );
-  const why = new Map(rows.map((row) => [row.id, row]));
-
-  const records = await db
-    .select(itemColumns)
-    .from(portfolioItems)
-    .where(and(eq(portfolioItems.userId, userId), inArray(portfolioItems.id, ids)));
-  const byId = new Map<string, ItemRecord>(records.map((record) => [record.id, record]));
-  const ordered = ranked.filter((entry) => byId.has(entry.id));
-  const items = await hydrateItems(
-    db,
-    ordered.map((entry) => byId.get(entry.id) as ItemRecord),
-  );
-
-  return ordered.map((entry, index) => {
-    const row = why.get(entry.id);
-    const matchedIn: PortfolioMatchField[] = [];
-    if (row?.in_a) matchedIn.push('title_skills');
-    if (row?.in_b) matchedIn.push('description_results');
-    if (row?.in_c) matchedIn.push('role_industry');
-    if (row?.in_d) matchedIn.push('files');
-    return {
-      item: items[index]!,
-      score: round(entry.score),
-      textRank: round(entry.textRank),
-      similarity: entry.similarity === null ? null : round(entry.similarity),
-      matchedTerms: pgArray(row?.matched_terms ?? null),
-      matchedIn,
-      snippet: toSegments(row?.headline ?? ''),
-    };
-  });
-}
-
-/** Splits a ts_headline result on its private markers into plain and matched runs. */
-export function toSegments(headline: string): SnippetSegment[] {
-  const segments: SnippetSegment[] = [];
-  let match = false;
-  let text = '';
-  const push = () => {
-    if (text) segments.push({ text, match });
-    text = '';
-  };
-  for (const char of headline) {
-    if (char === START) {
-      push();
-      match = true;
-    } else if (char === STOP) {
-      push();
-      match = false;
-    } else {
-      text += char;
-    }
-  }
-  push();
-  return segments;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Embeddings
 // ---------------------------------------------------------------------------------------------
 
@@ -527,17 +372,4 @@ export async function backfillEmbeddings(
     else break;
   }
   return embedded;
-}
-
-function pgArray(value: string[] | string | null): string[] {
-  if (value === null) return [];
-  if (Array.isArray(value)) return value;
-  // node-postgres returns arrays parsed; a driver that returns the text form gets parsed here.
-  const inner = value.replace(/^\{|\}$/g, '');
-  if (!inner) return [];
-  return inner.split(',').map((part) => part.replace(/^"|"$/g, '').replace(/\\(.)/g, '$1'));
-}
-
-function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
 }

@@ -16,6 +16,8 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { generateKey, thumbnailKeyFor } from '../../storage/file-store.ts';
 import { recordActivity } from '../activities/service.ts';
+import * as fileRepo from './file-repo.ts';
+import * as itemList from './item-list-repo.ts';
 import * as repo from './repo.ts';
 import { embedItem, searchPortfolio, type Embed } from './search.ts';
 import { inspectUpload } from './upload.ts';
@@ -64,8 +66,8 @@ export async function listPortfolio(
     cursor?: string | undefined;
   },
 ): Promise<PortfolioPage> {
-  const after = query.cursor ? repo.decodePositionCursor(query.cursor) : undefined;
-  const rows = await repo.listItems(deps.db, user.id, {
+  const after = query.cursor ? itemList.decodePositionCursor(query.cursor) : undefined;
+  const rows = await itemList.listItems(deps.db, user.id, {
     skill: query.skill,
     industry: query.industry,
     limit: query.limit + 1,
@@ -75,7 +77,7 @@ export async function listPortfolio(
   const last = page[page.length - 1];
   return {
     items: await repo.hydrateItems(deps.db, page),
-    nextCursor: rows.length > query.limit && last ? repo.encodePositionCursor(last) : null,
+    nextCursor: rows.length > query.limit && last ? itemList.encodePositionCursor(last) : null,
   };
 }
 
@@ -83,7 +85,7 @@ export async function portfolioFacets(
   deps: PortfolioDeps,
   user: AuthUser,
 ): Promise<PortfolioFacets> {
-  return repo.facets(deps.db, user.id);
+  return itemList.facets(deps.db, user.id);
 }
 
 export async function getPortfolioItem(
@@ -206,7 +208,7 @@ export async function uploadPortfolioFile(
 ): Promise<UploadPortfolioFileResult> {
   const item = await repo.findItem(deps.db, user.id, itemId);
   if (!item) throw itemNotFound();
-  if ((await repo.countFiles(deps.db, user.id, itemId)) >= PORTFOLIO_MAX_FILES_PER_ITEM) {
+  if ((await fileRepo.countFiles(deps.db, user.id, itemId)) >= PORTFOLIO_MAX_FILES_PER_ITEM) {
     throw new HttpError(
       409,
       'conflict',
@@ -219,7 +221,7 @@ export async function uploadPortfolioFile(
   await deps.store.put(key, file.data);
   try {
     if (thumbKey && inspected.thumbnail) await deps.store.put(thumbKey, inspected.thumbnail);
-    const row = await repo.insertFile(deps.db, {
+    const row = await fileRepo.insertFile(deps.db, {
       userId: user.id,
       itemId,
       originalName: inspected.originalName,
@@ -261,7 +263,7 @@ export async function deletePortfolioFile(
 ): Promise<PortfolioItem> {
   const item = await repo.findItem(deps.db, user.id, itemId);
   if (!item) throw itemNotFound();
-  const row = await repo.deleteFileRow(deps.db, user.id, itemId, fileId);
+  const row = await fileRepo.deleteFileRow(deps.db, user.id, itemId, fileId);
   if (!row) throw fileNotFound();
   await deleteKeys(
     deps.store,
@@ -287,7 +289,7 @@ export async function openPortfolioFile(
   fileId: string,
   variant: 'original' | 'thumbnail',
 ) {
-  const row = await repo.findFile(deps.db, user.role === 'admin' ? null : user.id, fileId);
+  const row = await fileRepo.findFile(deps.db, user.role === 'admin' ? null : user.id, fileId);
   if (!row || row.itemDeleted) throw fileNotFound();
   const key = variant === 'thumbnail' ? row.thumbnailName : row.storedName;
   if (!key) throw new HttpError(404, 'not_found', 'This file has no thumbnail.');

@@ -10,7 +10,7 @@ import {
 import { HttpError } from '../../http-error.ts';
 
 /**
- * Upload checks (reliability check 13, 14). A file is accepted only when its extension is on the
+ * Upload checks (uploads are untrusted input). A file is accepted only when its extension is on the
  * allowlist, its content (magic bytes) is a type on the allowlist, the two agree, and it decodes
  * as what it claims to be. The client's Content-Type is never trusted.
  */

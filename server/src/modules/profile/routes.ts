@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#contract/errors';
 import { profileSchema, updateProfileBodySchema } from '#contract/profile';
 
-import { recordActivity } from '../activities/service.ts';
 import { getProfile, updateProfile } from './service.ts';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,16 +28,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => {
-      const profile = await updateProfile(app.db, request.user!, request.body);
-      await recordActivity(app.db, {
-        userId: request.user!.id,
-        action: 'update_profile',
-        details: { fields: Object.keys(request.body) },
-        userAgent: request.headers['user-agent'],
-      });
-      return profile;
-    },
+    async (request) =>
+      updateProfile(app.db, request.user!, request.body, request.headers['user-agent']),
   );
 };
 

@@ -5,6 +5,7 @@ import { emptyProfile, type Profile, type UpdateProfileBody } from '#contract/pr
 import type { Database } from '../../db/client.ts';
 import { profiles, type ProfileRow } from '../../db/schema/profiles.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { recordActivity } from '../activities/service.ts';
 
 export async function getProfileRow(db: Database, userId: string): Promise<ProfileRow | undefined> {
   const rows = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
@@ -17,10 +18,21 @@ export async function getProfile(db: Database, user: AuthUser): Promise<Profile>
   return row ? toProfile(row) : emptyProfile(user.name ?? '');
 }
 
+/** Every change to what the user says about themselves (profile fields or their name) is logged here. */
+export async function recordProfileUpdate(
+  db: Database,
+  userId: string,
+  fields: string[],
+  userAgent: string | null | undefined,
+): Promise<void> {
+  await recordActivity(db, { userId, action: 'update_profile', details: { fields }, userAgent });
+}
+
 export async function updateProfile(
   db: Database,
   user: AuthUser,
   body: UpdateProfileBody,
+  userAgent: string | null | undefined = null,
 ): Promise<Profile> {
   const [row] = await db
     .insert(profiles)
@@ -28,6 +40,7 @@ export async function updateProfile(
     .onConflictDoUpdate({ target: profiles.userId, set: { ...body, updatedAt: new Date() } })
     .returning();
   if (!row) throw new Error('profile upsert returned nothing');
+  await recordProfileUpdate(db, user.id, Object.keys(body), userAgent);
   return toProfile(row);
 }
 

@@ -10,6 +10,7 @@ import {
   isNull,
   lt,
   lte,
+  ne,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -25,12 +26,11 @@ import {
   type NewResponseRow,
   type ResponseRow,
 } from '../../db/schema/responses.ts';
-import { templates } from '../../db/schema/templates.ts';
 
-export type ResponseRecord = Omit<ResponseRow, 'search'> & { templateName: string | null };
+/** A stored response without its search column. */
+export type StoredResponse = Omit<ResponseRow, 'search'>;
 
-const { search: _search, ...responseColumns } = getTableColumns(responses);
-const columns = { ...responseColumns, templateName: templates.name };
+const { search: _search, ...columns } = getTableColumns(responses);
 
 export function ownedActive(userId: string, id: string): SQL {
   return and(eq(responses.id, id), eq(responses.userId, userId), isNull(responses.deletedAt))!;
@@ -41,18 +41,17 @@ export async function findResponse(
   userId: string,
   id: string,
   includeDeleted = false,
-): Promise<ResponseRecord | undefined> {
+): Promise<StoredResponse | undefined> {
   const rows = await db
     .select(columns)
     .from(responses)
-    .leftJoin(templates, eq(templates.id, responses.templateId))
     .where(
       includeDeleted
         ? and(eq(responses.id, id), eq(responses.userId, userId))
         : ownedActive(userId, id),
     )
     .limit(1);
-  return rows[0] as ResponseRecord | undefined;
+  return rows[0];
 }
 
 const SORT_COLUMNS = {
@@ -90,7 +89,7 @@ export async function listResponseRows(
   },
   offset: number,
   ids?: string[],
-): Promise<{ rows: ResponseRecord[]; total: number }> {
+): Promise<{ rows: StoredResponse[]; total: number }> {
   const conditions = listConditions(userId, query);
   if (ids) conditions.push(inArray(responses.id, ids));
   const column = SORT_COLUMNS[query.sort];
@@ -98,7 +97,6 @@ export async function listResponseRows(
   const rows = await db
     .select(columns)
     .from(responses)
-    .leftJoin(templates, eq(templates.id, responses.templateId))
     .where(and(...conditions))
     .orderBy(sql`${direction(column)} nulls last`, direction(responses.id))
     .limit(query.limit)
@@ -107,7 +105,7 @@ export async function listResponseRows(
     .select({ n: sql<number>`count(*)::int` })
     .from(responses)
     .where(and(...conditions));
-  return { rows: rows as ResponseRecord[], total: count?.n ?? 0 };
+  return { rows, total: count?.n ?? 0 };
 }
 
 export async function citationsFor(db: Database, ids: string[]) {
@@ -232,7 +230,7 @@ export async function replaceCitations(
     .onConflictDoNothing();
 }
 
-/** Soft-deleted rows older than 30 days are purged (data-model.md). */
+/** Soft-deleted rows older than 30 days are purged: a list delete can be undone for 30 days. */
 export async function purgeDeleted(db: Database, userId: string) {
   await db
     .delete(responses)
@@ -243,4 +241,25 @@ export async function purgeDeleted(db: Database, userId: string) {
         lt(responses.deletedAt, new Date(Date.now() - 30 * 86_400_000)),
       ),
     );
+}
+
+/** The user's last few drafts for one job that did not fail, newest first. */
+export async function recentResponsesToJob(db: Database, userId: string, jobId: string) {
+  return db
+    .select({
+      jobTitle: responses.jobTitle,
+      status: responses.status,
+      createdAt: responses.createdAt,
+    })
+    .from(responses)
+    .where(
+      and(
+        eq(responses.userId, userId),
+        eq(responses.jobId, jobId),
+        isNull(responses.deletedAt),
+        ne(responses.generation, 'failed'),
+      ),
+    )
+    .orderBy(desc(responses.createdAt))
+    .limit(5);
 }

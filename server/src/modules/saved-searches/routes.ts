@@ -10,7 +10,6 @@ import {
 } from '#contract/jobs';
 import { pageSchema } from '#contract/pagination';
 
-import { sharedLimiter } from '../upwork/service.ts';
 import * as service from './service.ts';
 
 const errors = {
@@ -21,44 +20,9 @@ const errors = {
   409: apiErrorSchema,
 };
 
-/**
- * /api/saved-searches: save, load, rename, delete; the alert flag. The poller runs in the
- * background every SAVED_SEARCH_POLL_SECONDS (0 turns it off) and notifies over /api/events.
- */
+/** /api/saved-searches: save, load, rename, delete; the alert flag (the poller: poll-schedule.ts). */
 const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const gate = { module: 'upwork' as const };
-
-  const seconds = app.config.upwork.savedSearchPollSeconds;
-  if (seconds > 0) {
-    const deps: service.PollDeps = {
-      db: app.db,
-      config: app.config,
-      limiter: sharedLimiter(app.config),
-      events: app.events,
-      log: app.log,
-    };
-    let running: Promise<unknown> | null = null;
-    const tick = () => {
-      if (running) return;
-      running = service
-        .pollSavedSearches(deps)
-        .catch((error: unknown) =>
-          app.log.warn(
-            { err: error instanceof Error ? error.message : 'unknown' },
-            'saved search poll failed',
-          ),
-        )
-        .finally(() => {
-          running = null;
-        });
-    };
-    const timer = setInterval(tick, seconds * 1000);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      if (running) await running;
-    });
-  }
 
   app.get(
     '/',

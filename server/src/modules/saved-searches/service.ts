@@ -10,11 +10,15 @@ import { HttpError, notFound } from '../../http-error.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import { recordActivity } from '../activities/service.ts';
 import { getProfileRow } from '../profile/service.ts';
-import * as jobsRepo from '../jobs/repo.ts';
-import { filtersToQuery, rescoreStale } from '../jobs/service.ts';
-import { connectionRow, syncJobs, type UpworkDeps } from '../upwork/service.ts';
+import {
+  newestMatchingJobs,
+  purgeExpiredUpworkJobs,
+  rescoreStale,
+  upworkJobStore,
+} from '../jobs/service.ts';
+import { isUpworkConnected, syncJobs, type UpworkDeps } from '../upwork/service.ts';
 
-/** Saved searches (issue 4 item 6): CRUD scoped to the owner, and the alert poller. */
+/** Saved searches: CRUD scoped to the owner, and the alert poller. */
 
 const MAX_SAVED_SEARCHES = 100;
 /** How many of the newest matches a poll looks at. */
@@ -206,7 +210,7 @@ export type PollResult = {
  */
 export async function pollSavedSearches(deps: PollDeps, now = new Date()): Promise<PollResult> {
   const result: PollResult = { searches: 0, notified: 0, newMatches: 0, dropped: 0 };
-  result.dropped = await jobsRepo.purgeExpiredUpworkJobs(deps.db, now);
+  result.dropped = await purgeExpiredUpworkJobs(deps.db, now);
   const searches = await deps.db
     .select()
     .from(savedSearches)
@@ -236,10 +240,9 @@ async function pollOne(
   synced: Set<string>,
 ): Promise<number> {
   const userId = search.userId;
-  const connection = await connectionRow(deps.db, userId);
-  if (connection?.status === 'connected') {
+  if (await isUpworkConnected(deps.db, userId)) {
     try {
-      await syncJobs(deps, userId, search.filters);
+      await syncJobs(deps, userId, search.filters, upworkJobStore(deps.db));
       synced.add(userId);
     } catch (error) {
       // Recorded on the connection (lastError); the search still runs on stored jobs.
@@ -250,12 +253,8 @@ async function pollOne(
     }
   }
   await rescoreStale(deps.db, userId, now);
-  const query = filtersToQuery(search.filters, POLL_WINDOW);
-  const { sort: _sort, limit, cursor: _cursor, ...filter } = query;
-  void _sort;
-  void _cursor;
-  const page = await jobsRepo.listJobRows(deps.db, userId, filter, 'newest', limit, undefined, now);
-  const ids = page.rows.map((row) => row.id);
+  const newest = await newestMatchingJobs(deps.db, userId, search.filters, POLL_WINDOW, now);
+  const ids = newest.map((row) => row.id);
   let fresh: string[] = [];
   if (ids.length > 0) {
     const seen = await deps.db
@@ -292,7 +291,7 @@ async function pollOne(
 
   const profile = await getProfileRow(deps.db, userId);
   if (profile && !profile.notifyOnSavedSearchMatches) return fresh.length;
-  const top = page.rows.find((row) => row.id === fresh[0]);
+  const top = newest.find((row) => row.id === fresh[0]);
   deps.events.publish(userId, {
     type: 'notification',
     data: {

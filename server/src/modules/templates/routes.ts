@@ -23,10 +23,11 @@ const errors = {
   404: apiErrorSchema,
 };
 
-/** /api/templates: response (and quote) templates of the caller (issue 6). */
-const templateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const config = { module: 'response' } as const;
+type Routes = Parameters<FastifyPluginAsyncZod>[0];
+const config = { module: 'response' } as const;
 
+/** Listing, creating, previewing and reading templates. */
+function registerReadAndCreateRoutes(app: Routes): void {
   app.get(
     '/',
     {
@@ -89,7 +90,10 @@ const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       service.toTemplate(await service.getTemplateRow(app.db, request.user!.id, request.params.id)),
   );
+}
 
+/** Editing, counting a use of and deleting one template. */
+function registerChangeRoutes(app: Routes): void {
   app.patch(
     '/:id',
     {
@@ -166,6 +170,12 @@ const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
+
+/** /api/templates: response (and quote) templates of the caller. */
+const templateRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerReadAndCreateRoutes(app);
+  registerChangeRoutes(app);
 };
 
 export default templateRoutes;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 
 import type { ActivityAction } from '#contract/activity';
 import {
@@ -13,17 +13,12 @@ import {
 } from '#contract/templates';
 
 import { templateValues } from '../../ai/draft-values.ts';
-import type { AgentJob } from '../../ai/types.ts';
+import type { AgentJob, AgentTemplate } from '../../ai/types.ts';
 import { containsPattern } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import { templates, type TemplateRow } from '../../db/schema/templates.ts';
 import { HttpError } from '../../http-error.ts';
-import {
-  agentJobFromRow,
-  loadAgentProfile,
-  loadJobRow,
-  portfolioSearcher,
-} from '../responses/context.ts';
+import { loadFillView } from './fill-view.ts';
 
 export function toTemplate(row: TemplateRow): Template {
   return {
@@ -162,6 +157,20 @@ export async function deleteTemplate(
   return current;
 }
 
+/** The names of the user's templates among `ids`, by id. */
+export async function templateNamesById(
+  db: Database,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: templates.id, name: templates.name })
+    .from(templates)
+    .where(and(eq(templates.userId, userId), inArray(templates.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Counts one use (a response generated or created from it). */
 export async function markTemplateUsed(
   db: Database,
@@ -174,6 +183,20 @@ export async function markTemplateUsed(
     .where(and(eq(templates.id, id), eq(templates.userId, userId)))
     .returning();
   return row;
+}
+
+/** Response templates for a drafter to choose from: the default first, then the most used. */
+export async function listTemplatesForDrafting(
+  db: Database,
+  userId: string,
+): Promise<AgentTemplate[]> {
+  const rows = await db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.userId, userId), eq(templates.kind, 'response')))
+    .orderBy(desc(templates.isDefault), desc(templates.usageCount))
+    .limit(20);
+  return rows.map((r) => ({ id: r.id, name: r.name, body: r.body, isDefault: r.isDefault }));
 }
 
 const SAMPLE_JOB: AgentJob = {
@@ -195,15 +218,7 @@ export async function previewTemplate(
   user: { id: string; name: string | null },
   input: { body: string; jobId?: string | undefined },
 ): Promise<TemplatePreview> {
-  const job = input.jobId
-    ? agentJobFromRow(await loadJobRow(db, user.id, input.jobId))
-    : SAMPLE_JOB;
-  const profile = await loadAgentProfile(db, user.id, user.name);
-  const portfolio = await portfolioSearcher(
-    db,
-    user.id,
-    null,
-  )(`${job.title} ${job.skills.join(' ')}`, 3);
+  const { job, profile, portfolio } = await loadFillView(db, user, input.jobId, SAMPLE_JOB);
   const values = templateValues(job, profile, portfolio);
   return {
     text: renderTemplate(input.body, values).replace(/\n{3,}/g, '\n\n'),

@@ -10,7 +10,16 @@ import {
   upworkSyncResultSchema,
 } from '#contract/upwork';
 
-import * as service from './service.ts';
+import type { Database } from '../../db/client.ts';
+import { connectionRow, toConnection } from './connection.ts';
+import { sharedLimiter, type UpworkDeps } from './deps.ts';
+import * as oauth from './oauth-flow.ts';
+import { syncJobs, type UpworkJobStore } from './service.ts';
+
+export type UpworkRoutesOptions = {
+  /** The store synced postings go to (the jobs area's; passed in so this area never imports it). */
+  jobStoreFor: (db: Database) => UpworkJobStore;
+};
 
 const errors = {
   400: apiErrorSchema,
@@ -24,12 +33,13 @@ const errors = {
 };
 
 /** /api/upwork: the connection (OAuth) and the job sync. Every route needs the 'upwork' module. */
-const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: service.UpworkDeps = {
+const upworkRoutes: FastifyPluginAsyncZod<UpworkRoutesOptions> = async (app, options) => {
+  const deps: UpworkDeps = {
     db: app.db,
     config: app.config,
-    limiter: service.sharedLimiter(app.config),
+    limiter: sharedLimiter(app.config),
   };
+  const jobStore = options.jobStoreFor(app.db);
   const gate = { module: 'upwork' as const };
   const sensitive = { module: 'upwork' as const, sensitive: true };
 
@@ -43,8 +53,7 @@ const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: upworkConnectionSchema, ...errors },
       },
     },
-    async (request) =>
-      service.toConnection(await service.connectionRow(app.db, request.user!.id), app.config),
+    async (request) => toConnection(await connectionRow(app.db, request.user!.id), app.config),
   );
 
   app.post(
@@ -57,7 +66,7 @@ const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: startUpworkConnectResultSchema, ...errors },
       },
     },
-    async (request) => ({ authorizeUrl: await service.startConnect(deps, request.user!.id) }),
+    async (request) => ({ authorizeUrl: await oauth.startConnect(deps, request.user!.id) }),
   );
 
   app.post(
@@ -71,7 +80,7 @@ const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: upworkConnectionSchema, ...errors },
       },
     },
-    async (request) => service.completeConnect(deps, request.user!.id, request.body),
+    async (request) => oauth.completeConnect(deps, request.user!.id, request.body),
   );
 
   app.patch(
@@ -86,7 +95,7 @@ const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.chooseOrganization(deps, request.user!.id, request.body.organizationId),
+      oauth.chooseOrganization(deps, request.user!.id, request.body.organizationId),
   );
 
   app.delete(
@@ -100,7 +109,7 @@ const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: upworkConnectionSchema, ...errors },
       },
     },
-    async (request) => service.disconnect(deps, request.user!.id),
+    async (request) => oauth.disconnect(deps, request.user!.id),
   );
 
   app.post(
@@ -114,7 +123,7 @@ const upworkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: upworkSyncResultSchema, ...errors },
       },
     },
-    async (request) => service.syncJobs(deps, request.user!.id, request.body),
+    async (request) => syncJobs(deps, request.user!.id, request.body, jobStore),
   );
 };
 

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#contract/errors';
 import { backendUserSchema, getUsersQuerySchema, updateOwnUserBodySchema } from '#contract/user';
 
-import { recordActivity } from '../activities/service.ts';
 import { getUserByEmail, renameSelf } from './service.ts';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,16 +29,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: backendUserSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => {
-      const user = await renameSelf(app.db, request.user!, request.body.name);
-      await recordActivity(app.db, {
-        userId: user.id,
-        action: 'update_profile',
-        details: { fields: ['name'] },
-        userAgent: request.headers['user-agent'],
-      });
-      return user;
-    },
+    async (request) =>
+      renameSelf(app.db, request.user!, request.body.name, request.headers['user-agent']),
   );
 };
 

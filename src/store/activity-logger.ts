@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 
 import type { ActivityAction, LogActivityBody } from '@/contract/activity';
-import type { AppStore } from '@/store';
-import { api, ensureApiInstalled, type StoreExtra } from '@/store/api';
-import { useAppStore } from '@/store/hooks';
+import { api, type StoreExtra } from './api';
+import { useAppStore } from './hooks';
+import type { AppStore } from './index';
+import { ensureApiInstalled } from './install-api';
 
 export type ActivityInput = {
   action: ActivityAction;
@@ -18,7 +19,7 @@ export type LogActivityResult = { logged: boolean };
 export const activityApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * POST /api/activities/log (seed §7). Skipped when no token is available; failures go to the
+     * POST /api/activities/log. Skipped when no token is available; failures go to the
      * console only, so the caller never sees an error.
      */
     logActivity: build.mutation<LogActivityResult, ActivityInput>({

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
-import { makeStore } from '@/store';
 import { TEST_API } from '@/testing/factories';
 import { server } from '@/testing/msw/server';
 
 import { logActivity } from './activity-logger';
+import { makeStore } from './index';
 
 describe('logActivity', () => {
   it('posts action, details, jobId, searchName and templateName with the bearer token', async () => {

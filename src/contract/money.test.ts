@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatMoney } from './money';
+
+describe('formatMoney', () => {
+  it.each([
+    [150_000, 'USD', '$1,500'],
+    [1_250, 'USD', '$12.50'],
+    [0, 'USD', '$0'],
+    [123_456, 'EUR', '€1,234.56'],
+    [5_000, 'GBP', '£50'],
+    [150, 'XX', '1.5 XX'],
+  ])('%i minor units of %s read %s', (minor, currency, text) => {
+    expect(formatMoney(minor, currency)).toBe(text);
+  });
+
+  it.each([
+    [150_000, 'USD', '$1,500.00'],
+    [1_250, 'USD', '$12.50'],
+    [150, 'XX', '1.50 XX'],
+  ])("%i minor units of %s read %s with cents 'always'", (minor, currency, text) => {
+    expect(formatMoney(minor, currency, 'always')).toBe(text);
+  });
+});

@@ -1,0 +1,74 @@
+import { Save, Sparkles } from 'lucide-react';
+
+import { buttonClass, inputClass } from '@/components/ui/page';
+import { IMPROVE_ACTIONS, IMPROVE_ACTION_LABELS, type Response } from '@/contract/responses';
+
+import { ImproveSuggestion } from './improve-suggestion';
+import { CharCount, ChecksList } from './response-ui';
+import type { useResponseEditor } from './use-response-editor';
+
+/** The response text with its count, Save, the agent's rewrite actions and their outcome. */
+export function ResponseTextEditor({
+  response,
+  editor,
+}: {
+  response: Response;
+  editor: ReturnType<typeof useResponseEditor>;
+}) {
+  const { text, suggestion } = editor;
+  return (
+    <section className="space-y-3" aria-label="Editor">
+      <label htmlFor="response-text" className="block text-sm font-medium">
+        Response text
+      </label>
+      <textarea
+        id="response-text"
+        className={`${inputClass} min-h-96`}
+        value={text}
+        onChange={(e) => editor.edit(e.target.value)}
+        aria-describedby="response-count"
+      />
+      <CharCount length={text.length} id="response-count" />
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={buttonClass.primary}
+          disabled={!editor.dirty || editor.saving}
+          onClick={() => void editor.save()}
+        >
+          <Save className="size-4" aria-hidden="true" /> {editor.saving ? 'Saving…' : 'Save'}
+        </button>
+        {IMPROVE_ACTIONS.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={buttonClass.secondary}
+            disabled={editor.improving || text.trim() === ''}
+            onClick={() => void editor.runImprove(action)}
+          >
+            <Sparkles className="size-4" aria-hidden="true" /> {IMPROVE_ACTION_LABELS[action]}
+          </button>
+        ))}
+      </div>
+      {editor.error ? (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {editor.error}
+        </p>
+      ) : null}
+      {editor.message ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-200">
+          {editor.message}
+        </p>
+      ) : null}
+      {suggestion ? (
+        <ImproveSuggestion
+          suggestion={suggestion}
+          onAccept={() => void editor.accept()}
+          onReject={editor.rejectSuggestion}
+          onStop={editor.stopImproving}
+        />
+      ) : null}
+      <ChecksList checks={response.checks} />
+    </section>
+  );
+}
