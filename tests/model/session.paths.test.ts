@@ -212,7 +212,7 @@ async function sendToApp(app: SessionApp, event: EventObject): Promise<void> {
 // Role queries walk the whole accessibility tree; these checks run after every step, so they
 // find elements by their text and tag instead.
 const heading = (text: string) => screen.queryByText(text, { selector: 'h1' });
-const logoutButton = () => screen.queryByText('Sign out', { selector: 'button > span' });
+const logoutButton = () => screen.queryByText('Logout', { selector: 'button > span' });
 const mainNav = () => screen.queryByLabelText('Main', { selector: 'nav' });
 
 /** Fails with the step and what was looked for when `shown` is not what is on the screen. */
@@ -254,7 +254,7 @@ function expectAppShows(app: SessionApp, snapshot: AnyMachineSnapshot, where: st
   }
   // Signed out, signing out, or signing in from the sign-in page.
   expect(app.location(), `${where}: location`).toBe('/login');
-  expectOnScreen(heading('Log in'), true, "the 'Sign in' heading", where);
+  expectOnScreen(heading('Sign in'), true, "the 'Sign in' heading", where);
   expectOnScreen(mainNav(), false, 'the main navigation', where);
   const alert = document.querySelector('[role="alert"]');
   expectOnScreen(alert, context.signOutReason !== null, 'the sign-in reason', where);
