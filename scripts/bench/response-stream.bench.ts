@@ -17,7 +17,9 @@ import {
   formatNumber,
   printTable,
   type BenchApi,
+  type BenchContext,
   type BenchSection,
+  type Engine as BenchEngine,
 } from './support.ts';
 
 const RUNS = Number(process.env.BENCH_RESPONSE_RUNS ?? 20);
@@ -63,149 +65,122 @@ async function timeGeneration(api: BenchApi, token: string): Promise<Timing> {
   return { firstByte, firstText, total: performance.now() - started };
 }
 
+/** A table row: the label, then the median and 95th percentile of the values. */
+function percentileRow(label: string, values: number[]): string[] {
+  return [label, formatNumber(percentile(values, 50)), formatNumber(percentile(values, 95))];
+}
+
+/** Generation against the local OpenAI-compatible stub, which answers after STUB_LATENCY_MS. */
+async function benchStubProvider(context: BenchContext, engine: BenchEngine): Promise<string[][]> {
+  const stub = await startOpenAIStub({ latencyMs: STUB_LATENCY_MS, chunkDelayMs: 1 });
+  stub.setDefault({
+    kind: 'text',
+    text: 'Hi there,\n\nYour Stripe checkout needs to hold up on Black Friday; React checkouts are my main work.\n\nHave you integrated Stripe Checkout before?\nYes.\n\nWhat is your availability over the next two weeks?\nI can start this week.\n\nWhich step loses the most buyers today?\n\nBench',
+  });
+  const email = uniqueEmail('bench-ai-admin');
+  const api = await context.startApi(engine, {
+    AI_PROVIDER: 'openai-compatible',
+    AI_MODEL: 'stub-model',
+    AI_BASE_URL: stub.url,
+    AI_RATE_PER_MINUTE: '100000',
+    ADMIN_EMAILS: email,
+  });
+  try {
+    const timings = await timeGenerations(context, api, email, 'Bench AI');
+    return [
+      percentileRow(
+        'stub provider: first byte',
+        timings.map((t) => t.firstByte),
+      ),
+      percentileRow(
+        `stub provider: first text (stub latency ${STUB_LATENCY_MS} ms)`,
+        timings.map((t) => t.firstText),
+      ),
+      percentileRow(
+        '  overhead over the stub (target < 150)',
+        timings.map((t) => t.firstText - STUB_LATENCY_MS),
+      ),
+      percentileRow(
+        'stub provider: whole draft',
+        timings.map((t) => t.total),
+      ),
+    ];
+  } finally {
+    await api.stop();
+    await stub.close();
+  }
+}
+
+/** A warm-up generation, then RUNS timed ones, as a new account. */
+async function timeGenerations(
+  context: BenchContext,
+  api: BenchApi,
+  email: string,
+  name: string,
+): Promise<Timing[]> {
+  const auth = authEmulatorClient(await context.emulatorHost(), BENCH_PROJECT_ID);
+  const account = await auth.createAccount(email, 'bench-password-1', name);
+  await timeGeneration(api, account.idToken); // warm-up (creates the user row, JIT)
+  const timings: Timing[] = [];
+  for (let i = 0; i < RUNS; i++) timings.push(await timeGeneration(api, account.idToken));
+  return timings;
+}
+
+/** The offline engine over HTTP (AI_PROVIDER=none). */
+async function benchOfflineOverHttp(context: BenchContext, engine: BenchEngine): Promise<string[]> {
+  const email = uniqueEmail('bench-offline-admin');
+  const api = await context.startApi(engine, { AI_PROVIDER: 'none', ADMIN_EMAILS: email });
+  try {
+    const timings = await timeGenerations(context, api, email, 'Bench offline');
+    return percentileRow(
+      'offline engine: whole draft over HTTP',
+      timings.map((t) => t.total),
+    );
+  } finally {
+    await api.stop();
+  }
+}
+
+/** The offline engine's draft function alone, without HTTP or the database. */
+function benchOfflineFunction(): string[] {
+  const job = agentJobFromPastedText(JOB_TEXT, null, new Date());
+  const profile = {
+    name: 'Bench',
+    title: 'Developer',
+    overview: 'I build React apps.',
+    skills: ['React', 'Stripe'],
+    hourlyRateMinor: 8500,
+    currency: 'USD',
+    signature: 'Bench',
+    writingSamples: [],
+  };
+  const durations: number[] = [];
+  for (let i = 0; i < RUNS * 10; i++) {
+    const started = performance.now();
+    offlineDraft({
+      job,
+      profile,
+      portfolio: [],
+      template: null,
+      tone: 'professional',
+      length: 'medium',
+      variant: 'A',
+    });
+    durations.push(performance.now() - started);
+  }
+  return percentileRow('offline engine: offlineDraft() alone', durations);
+}
+
 const section: BenchSection = {
   name: 'response-stream',
   description: 'generate: first streamed byte and text with a stub provider; offline draft time',
   async run(context) {
-    const host = await context.emulatorHost();
     const engine = context.engines()[0]!;
-    const rows: string[][] = [];
-
-    // 1. With a provider: the local OpenAI-compatible stub, answering after STUB_LATENCY_MS.
-    const stub = await startOpenAIStub({ latencyMs: STUB_LATENCY_MS, chunkDelayMs: 1 });
-    stub.setDefault({
-      kind: 'text',
-      text: 'Hi there,\n\nYour Stripe checkout needs to hold up on Black Friday; React checkouts are my main work.\n\nHave you integrated Stripe Checkout before?\nYes.\n\nWhat is your availability over the next two weeks?\nI can start this week.\n\nWhich step loses the most buyers today?\n\nBench',
-    });
-    const email = uniqueEmail('bench-ai-admin');
-    let api = await context.startApi(engine, {
-      AI_PROVIDER: 'openai-compatible',
-      AI_MODEL: 'stub-model',
-      AI_BASE_URL: stub.url,
-      AI_RATE_PER_MINUTE: '100000',
-      ADMIN_EMAILS: email,
-    });
-    try {
-      const auth = authEmulatorClient(host, BENCH_PROJECT_ID);
-      const account = await auth.createAccount(email, 'bench-password-1', 'Bench AI');
-      await timeGeneration(api, account.idToken); // warm-up (creates the user row, JIT)
-      const timings: Timing[] = [];
-      for (let i = 0; i < RUNS; i++) timings.push(await timeGeneration(api, account.idToken));
-      const overhead = timings.map((t) => t.firstText - STUB_LATENCY_MS);
-      rows.push(
-        [
-          'stub provider: first byte',
-          formatNumber(
-            percentile(
-              timings.map((t) => t.firstByte),
-              50,
-            ),
-          ),
-          formatNumber(
-            percentile(
-              timings.map((t) => t.firstByte),
-              95,
-            ),
-          ),
-        ],
-        [
-          `stub provider: first text (stub latency ${STUB_LATENCY_MS} ms)`,
-          formatNumber(
-            percentile(
-              timings.map((t) => t.firstText),
-              50,
-            ),
-          ),
-          formatNumber(
-            percentile(
-              timings.map((t) => t.firstText),
-              95,
-            ),
-          ),
-        ],
-        [
-          '  overhead over the stub (target < 150)',
-          formatNumber(percentile(overhead, 50)),
-          formatNumber(percentile(overhead, 95)),
-        ],
-        [
-          'stub provider: whole draft',
-          formatNumber(
-            percentile(
-              timings.map((t) => t.total),
-              50,
-            ),
-          ),
-          formatNumber(
-            percentile(
-              timings.map((t) => t.total),
-              95,
-            ),
-          ),
-        ],
-      );
-    } finally {
-      await api.stop();
-      await stub.close();
-    }
-
-    // 2. Offline engine over HTTP (AI_PROVIDER=none), then the bare function.
-    const offlineEmail = uniqueEmail('bench-offline-admin');
-    api = await context.startApi(engine, { AI_PROVIDER: 'none', ADMIN_EMAILS: offlineEmail });
-    try {
-      const auth = authEmulatorClient(host, BENCH_PROJECT_ID);
-      const account = await auth.createAccount(offlineEmail, 'bench-password-1', 'Bench offline');
-      await timeGeneration(api, account.idToken);
-      const timings: Timing[] = [];
-      for (let i = 0; i < RUNS; i++) timings.push(await timeGeneration(api, account.idToken));
-      rows.push([
-        'offline engine: whole draft over HTTP',
-        formatNumber(
-          percentile(
-            timings.map((t) => t.total),
-            50,
-          ),
-        ),
-        formatNumber(
-          percentile(
-            timings.map((t) => t.total),
-            95,
-          ),
-        ),
-      ]);
-    } finally {
-      await api.stop();
-    }
-    const job = agentJobFromPastedText(JOB_TEXT, null, new Date());
-    const profile = {
-      name: 'Bench',
-      title: 'Developer',
-      overview: 'I build React apps.',
-      skills: ['React', 'Stripe'],
-      hourlyRateMinor: 8500,
-      currency: 'USD',
-      signature: 'Bench',
-      writingSamples: [],
-    };
-    const fn: number[] = [];
-    for (let i = 0; i < RUNS * 10; i++) {
-      const started = performance.now();
-      offlineDraft({
-        job,
-        profile,
-        portfolio: [],
-        template: null,
-        tone: 'professional',
-        length: 'medium',
-        variant: 'A',
-      });
-      fn.push(performance.now() - started);
-    }
-    rows.push([
-      'offline engine: offlineDraft() alone',
-      formatNumber(percentile(fn, 50)),
-      formatNumber(percentile(fn, 95)),
-    ]);
+    const rows = [
+      ...(await benchStubProvider(context, engine)),
+      await benchOfflineOverHttp(context, engine),
+      benchOfflineFunction(),
+    ];
     printTable(
       `Response generation (${RUNS} runs, ${engine.name})`,
       ['measure', 'p50 ms', 'p95 ms'],

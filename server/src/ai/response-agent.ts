@@ -1,6 +1,6 @@
 import { stepCountIs, streamText, type LanguageModel } from 'ai';
 
-import { COVER_LETTER_LIMIT, type CheckResult, type ImproveAction } from '#contract/responses';
+import { COVER_LETTER_LIMIT, type ImproveAction } from '#contract/responses';
 
 import { jobPrompt, systemPrompt } from './agent-prompts.ts';
 import {
@@ -13,9 +13,9 @@ import { checkAndFix } from './checks.ts';
 import { costMicros } from './costs.ts';
 import { closingQuestionFor, offlineAnswer } from './draft-values.ts';
 import { AiError, toAiError } from './errors.ts';
-import type { Emit } from './response-drafter.ts';
+import type { DraftResult, Emit } from './response-drafter.ts';
 import { cited, factSources } from './offline-engine.ts';
-import type { AgentDeps, DraftOptions, PortfolioHit } from './types.ts';
+import type { AgentDeps, DraftOptions } from './types.ts';
 
 export const RESPONSE_PROMPT_VERSION = 'response-agent@1';
 export const IMPROVE_PROMPT_VERSION = 'improve@1';
@@ -30,16 +30,8 @@ export type ModelCall = {
   signal: AbortSignal;
 };
 
-export type AgentDraft = {
-  text: string;
-  checks: CheckResult[];
-  citations: PortfolioHit[];
-  templateId: string | null;
-  usage: { promptTokens: number; completionTokens: number };
-  latencyMs: number;
-  costMicros: number;
-  stopped: boolean;
-};
+/** What the AI agent hands back: the same result as every drafter's. */
+export type AgentDraft = DraftResult;
 
 /** Emits one step of a variant's progress list. */
 function stepEmitter(emit: Emit, variant: DraftOptions['variant']) {

@@ -1,33 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 
-import { buttonClass, inputClass } from '@/components/ui/page';
-import { paths } from '@/config/paths';
+import { buttonClass } from '@/components/ui/page';
 import type { loginFormMachine } from '@/machines/login-form.machine';
 
-function GoogleMark() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 48 48" className="size-5">
-      <path
-        fill="#FFC107"
-        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
-      />
-      <path
-        fill="#FF3D00"
-        d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
-      />
-      <path
-        fill="#4CAF50"
-        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z"
-      />
-      <path
-        fill="#1976D2"
-        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
-      />
-    </svg>
-  );
-}
+import { AuthField } from './auth-field';
+import { AuthFormError } from './auth-form-error';
+import { LoginAlternatives } from './login-alternatives';
 
 export interface LoginFormProps {
   /** The login form machine with its edges provided. */
@@ -51,6 +30,9 @@ export function LoginForm({ logic, completeRedirect, signOutReason = null }: Log
     completeRedirect().catch((caught: unknown) => send({ type: 'redirect.failed', error: caught }));
   }, [completeRedirect, send]);
 
+  const change = (field: 'email' | 'password') => (event: { target: { value: string } }) =>
+    send({ type: 'field.change', field, value: event.target.value });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'form.submit' });
@@ -71,34 +53,20 @@ export function LoginForm({ logic, completeRedirect, signOutReason = null }: Log
         </p>
       ) : null}
       <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Sign in">
-        <div className="space-y-1">
-          <label
-            htmlFor={emailId}
-            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-          >
-            Email
-          </label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            className={inputClass}
-            value={email}
-            disabled={busy}
-            onChange={(event) =>
-              send({ type: 'field.change', field: 'email', value: event.target.value })
-            }
-          />
-        </div>
-        <div className="space-y-1">
-          <div className="flex items-center justify-between gap-2">
-            <label
-              htmlFor={passwordId}
-              className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-            >
-              Password
-            </label>
+        <AuthField
+          id={emailId}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          disabled={busy}
+          onChange={change('email')}
+        />
+        <AuthField
+          id={passwordId}
+          label="Password"
+          labelAside={
             <button
               type="button"
               disabled={busy}
@@ -107,25 +75,15 @@ export function LoginForm({ logic, completeRedirect, signOutReason = null }: Log
             >
               Forgot password?
             </button>
-          </div>
-          <input
-            id={passwordId}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            value={password}
-            disabled={busy}
-            onChange={(event) =>
-              send({ type: 'field.change', field: 'password', value: event.target.value })
-            }
-          />
-        </div>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
+          }
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          disabled={busy}
+          onChange={change('password')}
+        />
+        <AuthFormError message={error} />
         {notice ? (
           <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
             {notice}
@@ -135,29 +93,7 @@ export function LoginForm({ logic, completeRedirect, signOutReason = null }: Log
           {busy ? 'Signing in...' : 'Sign in'}
         </button>
       </form>
-      <div className="my-6 flex items-center gap-3 text-xs text-slate-600 dark:text-slate-400">
-        <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
-        or
-        <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
-      </div>
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => send({ type: 'google.signIn' })}
-        className={`${buttonClass.secondary} w-full`}
-      >
-        <GoogleMark />
-        Sign in with Google
-      </button>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
-        New to Bidwright?{' '}
-        <Link
-          to={paths.signup}
-          className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-        >
-          create a new account
-        </Link>
-      </p>
+      <LoginAlternatives busy={busy} onGoogle={() => send({ type: 'google.signIn' })} />
     </div>
   );
 }

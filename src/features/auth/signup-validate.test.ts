@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { validateSignup } from './signup-page';
+import { validateSignup } from './signup-validate';
 
 const valid = { displayName: 'Ann', password: 'secret1', confirm: 'secret1' };
 

@@ -1,17 +1,19 @@
-import { Bell, BellOff, Bookmark, Pencil, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Bookmark } from 'lucide-react';
+import { useState } from 'react';
 
-import { buttonClass, inputClass } from '@/components/ui/page';
+import { buttonClass } from '@/components/ui/page';
 import type { JobFilters, SavedSearch } from '@/contract/jobs';
 
+import { ConfirmDeleteSavedSearch } from './confirm-delete-saved-search';
 import {
   errorMessage,
-  useCreateSavedSearchMutation,
   useDeleteSavedSearchMutation,
   useListSavedSearchesQuery,
   useLoadSavedSearchMutation,
-  useUpdateSavedSearchMutation,
 } from './jobs.api';
+import { SavedSearchChip } from './saved-search-chip';
+import { SavedSearchForm } from './saved-search-form';
+import { useSavedSearchForm } from './use-saved-search-form';
 
 type Props = {
   filters: JobFilters;
@@ -22,36 +24,10 @@ type Props = {
 /** Save the current search, load one, rename, delete (with confirmation), alert on or off. */
 export function SavedSearchesBar({ filters, activeId, onLoad }: Props) {
   const { data: searches = [], isLoading, error } = useListSavedSearchesQuery();
-  const [create, creating] = useCreateSavedSearchMutation();
-  const [update, updating] = useUpdateSavedSearchMutation();
   const [load] = useLoadSavedSearchMutation();
   const [remove, removing] = useDeleteSavedSearchMutation();
-  const [mode, setMode] = useState<
-    { kind: 'save' } | { kind: 'rename'; search: SavedSearch } | null
-  >(null);
-  const [name, setName] = useState('');
-  const [alert, setAlert] = useState(true);
+  const form = useSavedSearchForm(filters);
   const [confirmDelete, setConfirmDelete] = useState<SavedSearch | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!name.trim()) {
-      setFormError('Give the search a name');
-      return;
-    }
-    const result =
-      mode?.kind === 'rename'
-        ? await update({ id: mode.search.id, body: { name: name.trim() } })
-        : await create({ name: name.trim(), filters, alert });
-    if ('error' in result && result.error) {
-      setFormError(errorMessage(result.error));
-      return;
-    }
-    setMode(null);
-    setName('');
-  };
 
   const open = async (search: SavedSearch) => {
     const result = await load(search.id);
@@ -75,155 +51,49 @@ export function SavedSearchesBar({ filters, activeId, onLoad }: Props) {
         ) : null}
         <ul className="flex flex-wrap gap-2">
           {searches.map((search) => (
-            <li
+            <SavedSearchChip
               key={search.id}
-              className={`flex items-center gap-1 rounded-full border px-2 py-0.5 text-sm ${
-                search.id === activeId
-                  ? 'border-indigo-500 bg-indigo-50 dark:bg-indigo-950/40'
-                  : 'border-slate-300 dark:border-slate-600'
-              }`}
-            >
-              <button
-                type="button"
-                className="font-medium hover:underline"
-                onClick={() => void open(search)}
-              >
-                {search.name}
-                {search.newMatches > 0 ? (
-                  <span className="ml-1 rounded-full bg-indigo-600 px-1.5 text-xs text-white">
-                    {search.newMatches} new
-                  </span>
-                ) : null}
-              </button>
-              <button
-                type="button"
-                aria-label={
-                  search.alert
-                    ? `Turn off alerts for ${search.name}`
-                    : `Alert me about new matches for ${search.name}`
-                }
-                aria-pressed={search.alert}
-                disabled={updating.isLoading}
-                onClick={() => void update({ id: search.id, body: { alert: !search.alert } })}
-                className="rounded p-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-              >
-                {search.alert ? (
-                  <Bell className="size-3.5" aria-hidden="true" />
-                ) : (
-                  <BellOff className="size-3.5" aria-hidden="true" />
-                )}
-              </button>
-              <button
-                type="button"
-                aria-label={`Rename ${search.name}`}
-                onClick={() => {
-                  setMode({ kind: 'rename', search });
-                  setName(search.name);
-                }}
-                className="rounded p-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-              >
-                <Pencil className="size-3.5" aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                aria-label={`Delete ${search.name}`}
-                onClick={() => setConfirmDelete(search)}
-                className="rounded p-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-              >
-                <Trash2 className="size-3.5" aria-hidden="true" />
-              </button>
-            </li>
+              search={search}
+              active={search.id === activeId}
+              updating={form.updating.isLoading}
+              onOpen={() => void open(search)}
+              onToggleAlert={() =>
+                void form.update({ id: search.id, body: { alert: !search.alert } })
+              }
+              onRename={() => form.startRename(search)}
+              onDelete={() => setConfirmDelete(search)}
+            />
           ))}
         </ul>
-        {mode === null ? (
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            onClick={() => {
-              setMode({ kind: 'save' });
-              setName(filters.q ?? '');
-            }}
-          >
+        {form.mode === null ? (
+          <button type="button" className={buttonClass.secondary} onClick={form.startSave}>
             <Bookmark className="size-4" aria-hidden="true" />
             Save search
           </button>
         ) : null}
       </div>
 
-      {mode ? (
-        <form
-          onSubmit={(event) => void submit(event)}
-          className="flex flex-wrap items-end gap-2"
-          aria-label={mode.kind === 'save' ? 'Save search' : 'Rename saved search'}
-        >
-          <label className="text-xs font-medium text-slate-700 dark:text-slate-300">
-            Name
-            <input
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={120}
-              className={inputClass}
-              aria-invalid={formError ? true : undefined}
-              aria-describedby={formError ? 'saved-search-error' : undefined}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens on request; focus goes where typing starts
-              autoFocus
-            />
-          </label>
-          {mode.kind === 'save' ? (
-            <label className="flex items-center gap-1 pb-2 text-sm">
-              <input
-                type="checkbox"
-                checked={alert}
-                onChange={(event) => setAlert(event.target.checked)}
-              />
-              Alert me about new matches
-            </label>
-          ) : null}
-          <button
-            type="submit"
-            className={buttonClass.primary}
-            disabled={creating.isLoading || updating.isLoading}
-          >
-            {mode.kind === 'save' ? 'Save' : 'Rename'}
-          </button>
-          <button type="button" className={buttonClass.ghost} onClick={() => setMode(null)}>
-            Cancel
-          </button>
-          {formError ? (
-            <p
-              id="saved-search-error"
-              role="alert"
-              className="w-full text-sm text-rose-700 dark:text-rose-300"
-            >
-              {formError}
-            </p>
-          ) : null}
-        </form>
+      {form.mode ? (
+        <SavedSearchForm
+          kind={form.mode.kind}
+          name={form.name}
+          onNameChange={form.setName}
+          alert={form.alert}
+          onAlertChange={form.setAlert}
+          busy={form.busy}
+          error={form.formError}
+          onSubmit={(event) => void form.submit(event)}
+          onCancel={form.cancel}
+        />
       ) : null}
 
       {confirmDelete ? (
-        <div
-          role="alertdialog"
-          aria-label="Delete saved search"
-          className="flex flex-wrap items-center gap-2 text-sm"
-        >
-          <span>Delete “{confirmDelete.name}”? Its alerts stop.</span>
-          <button
-            type="button"
-            className={buttonClass.primary}
-            disabled={removing.isLoading}
-            onClick={() => void remove(confirmDelete.id).then(() => setConfirmDelete(null))}
-          >
-            Delete
-          </button>
-          <button
-            type="button"
-            className={buttonClass.ghost}
-            onClick={() => setConfirmDelete(null)}
-          >
-            Keep it
-          </button>
-        </div>
+        <ConfirmDeleteSavedSearch
+          search={confirmDelete}
+          deleting={removing.isLoading}
+          onDelete={() => void remove(confirmDelete.id).then(() => setConfirmDelete(null))}
+          onKeep={() => setConfirmDelete(null)}
+        />
       ) : null}
     </section>
   );

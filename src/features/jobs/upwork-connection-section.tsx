@@ -1,9 +1,3 @@
-import { Link2, Unlink } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-
-import { buttonClass } from '@/components/ui/page';
-import { Select } from '@/components/ui/select';
 import { hasModule, useCurrentUser } from '@/lib/session';
 
 import {
@@ -14,10 +8,9 @@ import {
   useGetUpworkConnectionQuery,
   useStartUpworkConnectMutation,
 } from './jobs.api';
-
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : 'never';
-}
+import { UpworkConnectionControls } from './upwork-connection-controls';
+import { UpworkConnectionStatus } from './upwork-connection-status';
+import { useUpworkOAuthReturn } from './use-upwork-oauth-return';
 
 /**
  * The Upwork connection in /settings/account: connect (OAuth; Upwork sends the browser back here
@@ -35,33 +28,15 @@ export function UpworkConnectionSection() {
   const [finish, finishing] = useFinishUpworkConnectMutation();
   const [choose, choosing] = useChooseUpworkOrganizationMutation();
   const [disconnect, disconnecting] = useDisconnectUpworkMutation();
-  const [params, setParams] = useSearchParams();
-  const [confirming, setConfirming] = useState(false);
-  const [disconnectedNote, setDisconnectedNote] = useState<string | null>(null);
-  const handled = useRef(false);
-
-  // Back from Upwork: finish once, then take the code out of the address bar.
-  useEffect(() => {
-    const code = params.get('code');
-    const state = params.get('state');
-    const denied = params.get('error');
-    if (!enabled || handled.current || (!code && !denied)) return;
-    handled.current = true;
-    const next = new URLSearchParams(params);
-    for (const key of ['code', 'state', 'error', 'error_description']) next.delete(key);
-    setParams(next, { replace: true });
-    if (code && state) void finish({ code, state });
-  }, [enabled, params, setParams, finish]);
+  useUpworkOAuthReturn(enabled, finish);
 
   const connect = async () => {
     const result = await start();
     if ('data' in result && result.data) window.location.assign(result.data.authorizeUrl);
   };
-
   const onDisconnect = async () => {
     const result = await disconnect();
-    setConfirming(false);
-    if ('data' in result && result.data) setDisconnectedNote(result.data.removeAppUrl);
+    return 'data' in result && result.data ? result.data.removeAppUrl : null;
   };
 
   if (!enabled) return null;
@@ -95,106 +70,18 @@ export function UpworkConnectionSection() {
         </p>
       ) : connection ? (
         <div className="mt-3 space-y-3 text-sm">
-          <p>
-            Status:{' '}
-            <strong>
-              {connection.status === 'connected'
-                ? `Connected${connection.upworkUserName ? ` as ${connection.upworkUserName}` : ''}`
-                : connection.status === 'needs_reauth'
-                  ? 'Needs to be connected again'
-                  : 'Not connected'}
-            </strong>
-          </p>
-          {connection.status !== 'not_connected' ? (
-            <p>
-              Connected {when(connection.connectedAt)} · last sync {when(connection.lastSyncAt)}
-            </p>
-          ) : null}
-          {connection.lastError ? (
-            <p role="alert" className="text-amber-800 dark:text-amber-200">
-              {connection.lastError}
-            </p>
-          ) : null}
-          {connection.status === 'connected' && connection.organizations.length > 1 ? (
-            <Select
-              id="upwork-organization"
-              label="Act for organization"
-              labelClassName="block font-medium"
-              fieldClassName="max-w-sm"
-              options={connection.organizations.map((org) => ({
-                value: org.id,
-                label: `${org.title}${org.type ? ` (${org.type})` : ''}`,
-              }))}
-              value={connection.organizationId ?? ''}
-              disabled={choosing.isLoading}
-              onChange={(event) => void choose(event.target.value)}
-            />
-          ) : null}
-          <div className="flex flex-wrap gap-2">
-            {connection.status !== 'connected' ? (
-              <button
-                type="button"
-                className={buttonClass.primary}
-                disabled={starting.isLoading}
-                onClick={() => void connect()}
-              >
-                <Link2 className="size-4" aria-hidden="true" />
-                {connection.status === 'needs_reauth' ? 'Connect again' : 'Connect Upwork'}
-              </button>
-            ) : null}
-            {connection.status !== 'not_connected' && !confirming ? (
-              <button
-                type="button"
-                className={buttonClass.secondary}
-                onClick={() => setConfirming(true)}
-              >
-                <Unlink className="size-4" aria-hidden="true" />
-                Disconnect
-              </button>
-            ) : null}
-          </div>
-          {confirming ? (
-            <div
-              role="alertdialog"
-              aria-label="Disconnect Upwork"
-              className="rounded-lg border border-slate-300 p-3 dark:border-slate-600"
-            >
-              <p>
-                Disconnect Upwork? The stored tokens are deleted at once; jobs you acted on stay.
-              </p>
-              <div className="mt-2 flex gap-2">
-                <button
-                  type="button"
-                  className={buttonClass.primary}
-                  disabled={disconnecting.isLoading}
-                  onClick={() => void onDisconnect()}
-                >
-                  Disconnect
-                </button>
-                <button
-                  type="button"
-                  className={buttonClass.ghost}
-                  onClick={() => setConfirming(false)}
-                >
-                  Cancel
-                </button>
-              </div>
-            </div>
-          ) : null}
-          {disconnectedNote ? (
-            <p role="status">
-              Disconnected. To remove Bidwright’s access on Upwork too, open{' '}
-              <a
-                href={disconnectedNote}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-medium underline"
-              >
-                Upwork’s connected services
-              </a>{' '}
-              and remove the app.
-            </p>
-          ) : null}
+          <UpworkConnectionStatus
+            connection={connection}
+            choosing={choosing.isLoading}
+            onChooseOrganization={(id) => void choose(id)}
+          />
+          <UpworkConnectionControls
+            connection={connection}
+            starting={starting.isLoading}
+            disconnecting={disconnecting.isLoading}
+            onConnect={() => void connect()}
+            onDisconnect={onDisconnect}
+          />
         </div>
       ) : null}
       {problem ? (

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Download, FileText, ImageIcon, Link as LinkIcon, MessageSquareQuote } from 'lucide-react';
+import { Download, FileText, ImageIcon, MessageSquareQuote } from 'lucide-react';
 import { useState } from 'react';
 
 import {
@@ -15,6 +15,7 @@ import {
   useAuthedImage,
   useFileAccess,
 } from './portfolio-files';
+import { ItemLinks, ItemResults, ItemSkills } from './portfolio-item-facts';
 
 export type PortfolioView = 'grid' | 'list';
 
@@ -23,14 +24,6 @@ export function citationText(item: PortfolioItem): string {
   if (responses === 0) return 'Not cited in any response yet';
   const cited = `Cited in ${responses} ${responses === 1 ? 'response' : 'responses'}`;
   return `${cited}, ${replied} got ${replied === 1 ? 'a reply' : 'replies'}`;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
 }
 
 /** The first image file, whose thumbnail represents the item. */
@@ -203,56 +196,9 @@ export function PortfolioItemCard({
             {item.description}
           </p>
         ) : null}
-        {item.results || item.resultMetrics.length > 0 ? (
-          <div className="mt-2 text-sm text-slate-800 dark:text-slate-200">
-            {item.resultMetrics.length > 0 ? (
-              <ul className="flex flex-wrap gap-2" aria-label="Results in numbers">
-                {item.resultMetrics.map((metric, index) => (
-                  <li
-                    key={`${metric.label}-${index}`}
-                    className="rounded-md bg-emerald-50 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-                  >
-                    <span className="font-semibold">
-                      {metric.value.toLocaleString()}
-                      {metric.unit ?? ''}
-                    </span>{' '}
-                    {metric.label}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {item.results ? <p className="mt-1 whitespace-pre-line">{item.results}</p> : null}
-          </div>
-        ) : null}
-        {item.skills.length > 0 ? (
-          <ul className="mt-2 flex flex-wrap gap-1" aria-label="Skills">
-            {item.skills.map((skill) => (
-              <li
-                key={skill}
-                className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-              >
-                {skill}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {item.links.length > 0 ? (
-          <ul className="mt-2 flex flex-wrap gap-3 text-sm">
-            {item.links.map((link) => (
-              <li key={link.url}>
-                <a
-                  href={link.url}
-                  target="_blank"
-                  rel="noopener noreferrer nofollow"
-                  className="inline-flex items-center gap-1 text-indigo-700 underline hover:text-indigo-600 dark:text-indigo-300"
-                >
-                  <LinkIcon className="size-3" aria-hidden="true" />
-                  {link.label ?? hostOf(link.url)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ItemResults item={item} />
+        <ItemSkills skills={item.skills} />
+        <ItemLinks links={item.links} />
         <div className="mt-3">
           <FileList item={item} />
         </div>

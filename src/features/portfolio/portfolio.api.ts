@@ -27,7 +27,17 @@ export type PortfolioList = { items: PortfolioItem[]; truncated: boolean };
 
 const LIST = { type: 'Portfolio' as const, id: 'LIST' };
 
-export const portfolioApi = api.injectEndpoints({
+/** Moves an item of a loaded list to just after `afterId` (or to the top when it is null). */
+function moveItemInList(list: PortfolioList, id: string, afterId: string | null) {
+  const from = list.items.findIndex((item) => item.id === id);
+  if (from < 0) return;
+  const [moving] = list.items.splice(from, 1);
+  const to = afterId === null ? 0 : list.items.findIndex((item) => item.id === afterId) + 1;
+  list.items.splice(to, 0, moving!);
+}
+
+/** The reads: the list, its facets and the search. */
+const portfolioQueriesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every item of the caller (in pages of 200, up to 1,000), in their order. */
     listPortfolio: build.query<PortfolioList, PortfolioListArgs>({
@@ -69,6 +79,12 @@ export const portfolioApi = api.injectEndpoints({
       }),
       providesTags: [LIST],
     }),
+  }),
+});
+
+/** The writes: create, edit, delete, restore, reorder and file removal. */
+const portfolioMutationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
     createPortfolioItem: build.mutation<PortfolioItem, CreatePortfolioItemBody>({
       query: (body) => ({ url: '/api/portfolio/items', method: 'POST', body }),
       invalidatesTags: [LIST],
@@ -96,22 +112,15 @@ export const portfolioApi = api.injectEndpoints({
       }),
       // The list is reordered at once; the server's answer then confirms it.
       async onQueryStarted({ id, afterId }, { dispatch, queryFulfilled, getState }) {
-        const patches = portfolioApi.util
+        const patches = portfolioQueriesApi.util
           .selectInvalidatedBy(getState(), [LIST])
           .filter((entry) => entry.endpointName === 'listPortfolio')
           .map((entry) =>
             dispatch(
-              portfolioApi.util.updateQueryData(
+              portfolioQueriesApi.util.updateQueryData(
                 'listPortfolio',
                 entry.originalArgs as PortfolioListArgs,
-                (draft) => {
-                  const from = draft.items.findIndex((item) => item.id === id);
-                  if (from < 0) return;
-                  const [moving] = draft.items.splice(from, 1);
-                  const to =
-                    afterId === null ? 0 : draft.items.findIndex((item) => item.id === afterId) + 1;
-                  draft.items.splice(to, 0, moving!);
-                },
+                (draft) => moveItemInList(draft, id, afterId),
               ),
             ),
           );
@@ -133,17 +142,17 @@ export const portfolioApi = api.injectEndpoints({
   }),
 });
 
+export const { useListPortfolioQuery, usePortfolioFacetsQuery, useSearchPortfolioQuery } =
+  portfolioQueriesApi;
+
 export const {
-  useListPortfolioQuery,
-  usePortfolioFacetsQuery,
-  useSearchPortfolioQuery,
   useCreatePortfolioItemMutation,
   useUpdatePortfolioItemMutation,
   useDeletePortfolioItemMutation,
   useRestorePortfolioItemMutation,
   useMovePortfolioItemMutation,
   useDeletePortfolioFileMutation,
-} = portfolioApi;
+} = portfolioMutationsApi;
 
 /** The API's error message (`{ error: { message } }`), or a fallback for network failures. */
 export function apiErrorMessage(

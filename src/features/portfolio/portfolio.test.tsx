@@ -8,7 +8,7 @@ import { server } from '@/testing/msw/server';
 import { renderApp } from '@/testing/render';
 
 import { precheckFile, uploadPortfolioFile } from './portfolio-files';
-import { toBody } from './portfolio-form';
+import { toBody } from './portfolio-form-values';
 
 const signedIn = { session: { identity: identityUser() } };
 

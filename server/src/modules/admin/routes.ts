@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { apiErrorSchema } from '#contract/errors';
 import { pageSchema } from '#contract/pagination';
 import {
   backendUserSchema,
@@ -22,16 +21,11 @@ import {
   setUserStatus,
   updateUser,
 } from './service.ts';
+import { errorAnswers } from '../../route-errors.ts';
 
 const idParams = z.strictObject({ id: z.uuid({ message: 'id must be a user id (UUID)' }) });
 const adminOnly = { role: 'admin', sensitive: true } as const;
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
 type AdminApp = Parameters<FastifyPluginAsyncZod>[0];
 

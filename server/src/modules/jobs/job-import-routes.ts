@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { apiErrorSchema } from '#contract/errors';
 import {
   csvImportBodySchema,
   csvImportResultSchema,
@@ -11,14 +10,9 @@ import {
 
 import * as imports from './job-imports.ts';
 import { toJob } from './job-rows.ts';
+import { errorAnswers } from '../../route-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 413);
 
 /** /api/jobs/parse, /manual, /import-csv: jobs brought in by hand. Every route needs 'upwork'. */
 const jobImportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { apiErrorSchema } from '#contract/errors';
 import {
   jobIdParamsSchema,
   jobSchema,
@@ -12,14 +11,9 @@ import { pageSchema } from '#contract/pagination';
 import jobImportRoutes from './job-import-routes.ts';
 import { toJob } from './job-rows.ts';
 import * as service from './service.ts';
+import { errorAnswers } from '../../route-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 413);
 
 /** /api/jobs: the caller's jobs (Upwork, manual, CSV), scored. Every route needs 'upwork'. */
 const jobRoutes: FastifyPluginAsyncZod = async (app) => {

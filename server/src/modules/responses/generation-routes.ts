@@ -15,13 +15,9 @@ import { activeModel } from '../ai-settings/service.ts';
 import { prepareGeneration, runGeneration } from './generation.ts';
 import { runImproveStream } from './improve.ts';
 import { getResponse } from './service.ts';
+import { errorAnswers } from '../../route-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404);
 
 /** Where the stream of a generation goes, and the signal that aborts when the client leaves. */
 type GenerationStream = { emit: (event: GenerationEvent) => void; signal: AbortSignal };

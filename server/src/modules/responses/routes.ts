@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { apiErrorSchema } from '#contract/errors';
 import {
   createResponseBodySchema,
   exportResponsesQuerySchema,
@@ -20,13 +19,9 @@ import { attachmentHeader } from '../../csv.ts';
 import { exportResponses } from './export.ts';
 import { registerGenerationRoutes } from './generation-routes.ts';
 import * as service from './service.ts';
+import { errorAnswers } from '../../route-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404);
 
 type Routes = Parameters<FastifyPluginAsyncZod>[0];
 const config = { module: 'response' } as const;

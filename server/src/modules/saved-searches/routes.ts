@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { apiErrorSchema } from '#contract/errors';
 import {
   createSavedSearchBodySchema,
   savedSearchIdParamsSchema,
@@ -11,14 +10,9 @@ import {
 import { pageSchema } from '#contract/pagination';
 
 import * as service from './service.ts';
+import { errorAnswers } from '../../route-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
 /** /api/saved-searches: save, load, rename, delete; the alert flag (the poller: poll-schedule.ts). */
 const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {

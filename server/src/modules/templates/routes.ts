@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { apiErrorSchema } from '#contract/errors';
 import {
   createTemplateBodySchema,
   listTemplatesQuerySchema,
@@ -15,13 +14,9 @@ import {
 
 import { recordActivity } from '../activities/service.ts';
 import * as service from './service.ts';
+import { errorAnswers } from '../../route-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404);
 
 type Routes = Parameters<FastifyPluginAsyncZod>[0];
 const config = { module: 'response' } as const;

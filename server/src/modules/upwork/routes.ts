@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { apiErrorSchema } from '#contract/errors';
 import { jobFiltersSchema } from '#contract/jobs';
 import {
   startUpworkConnectResultSchema,
@@ -15,22 +14,14 @@ import { connectionRow, toConnection } from './connection.ts';
 import { sharedLimiter, type UpworkDeps } from './deps.ts';
 import * as oauth from './oauth-flow.ts';
 import { syncJobs, type UpworkJobStore } from './service.ts';
+import { errorAnswers } from '../../route-errors.ts';
 
 export type UpworkRoutesOptions = {
   /** The store synced postings go to (the jobs area's; passed in so this area never imports it). */
   jobStoreFor: (db: Database) => UpworkJobStore;
 };
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-  502: apiErrorSchema,
-  503: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 429, 502, 503);
 
 /** /api/upwork: the connection (OAuth) and the job sync. Every route needs the 'upwork' module. */
 const upworkRoutes: FastifyPluginAsyncZod<UpworkRoutesOptions> = async (app, options) => {

@@ -1,0 +1,28 @@
+import { buttonClass } from '@/components/ui/page';
+import type { SavedSearch } from '@/contract/jobs';
+
+type Props = {
+  search: SavedSearch;
+  deleting: boolean;
+  onDelete: () => void;
+  onKeep: () => void;
+};
+
+/** Asks before a saved search (and its alerts) is deleted. */
+export function ConfirmDeleteSavedSearch({ search, deleting, onDelete, onKeep }: Props) {
+  return (
+    <div
+      role="alertdialog"
+      aria-label="Delete saved search"
+      className="flex flex-wrap items-center gap-2 text-sm"
+    >
+      <span>Delete “{search.name}”? Its alerts stop.</span>
+      <button type="button" className={buttonClass.primary} disabled={deleting} onClick={onDelete}>
+        Delete
+      </button>
+      <button type="button" className={buttonClass.ghost} onClick={onKeep}>
+        Keep it
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { JobScoreDetails, ScoreReason } from '@/contract/jobs';
+import { formatMoney } from '@/contract/money';
+
+import { JobDetailSection } from './job-detail-section';
+
+const FACTOR_LABEL = {
+  skills: 'Skills',
+  rate: 'Rate vs budget',
+  client: 'Client quality',
+  competition: 'Competition',
+  recency: 'Recency',
+} as const;
+
+/** One scoring factor: its points out of its maximum, as a meter, and why. */
+function FitReason({ reason }: { reason: ScoreReason }) {
+  return (
+    <li>
+      <div className="flex justify-between text-xs">
+        <span className="font-medium">{FACTOR_LABEL[reason.factor]}</span>
+        <span>
+          {reason.points}/{reason.max}
+        </span>
+      </div>
+      <div
+        className="mt-1 h-1.5 rounded-full bg-slate-200 dark:bg-slate-700"
+        role="meter"
+        aria-label={FACTOR_LABEL[reason.factor]}
+        aria-valuemin={0}
+        aria-valuemax={reason.max}
+        aria-valuenow={reason.points}
+      >
+        <div
+          className="h-1.5 rounded-full bg-indigo-600 dark:bg-indigo-400"
+          style={{ width: `${(reason.points / reason.max) * 100}%` }}
+        />
+      </div>
+      <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{reason.text}</p>
+    </li>
+  );
+}
+
+/** The fit score by factor, and what a Connect spent on the job is worth. */
+export function JobFitBreakdown({ score, currency }: { score: JobScoreDetails; currency: string }) {
+  return (
+    <JobDetailSection title={`Fit ${score.fit}/100 · ${score.summary}`}>
+      <ul className="space-y-2">
+        {score.reasons.map((reason) => (
+          <FitReason key={reason.factor} reason={reason} />
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        Worth: about {formatMoney(score.worthPerConnectMinor, currency)} expected per Connect (about{' '}
+        {score.connectsCost} Connects, {Math.round(score.winProbability * 100)}% estimated chance).
+      </p>
+    </JobDetailSection>
+  );
+}
