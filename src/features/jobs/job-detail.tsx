@@ -13,12 +13,15 @@ import { JobScoreTraps } from './job-score-traps';
 import { errorMessage, useGetJobQuery, useUpdateJobMutation } from './jobs.api';
 import { ScoreBadge } from './score-badge';
 
-/** The panel's frame while the job loads or when it cannot be shown. */
-function JobDetailPlaceholder({ children }: { children: ReactNode }) {
+/**
+ * The panel's frame in every state (loading, failed, loaded): one element throughout, so the
+ * panel a user or a screen reader is on stays the same node when the job arrives.
+ */
+function JobDetailFrame({ children, loaded }: { children: ReactNode; loaded: boolean }) {
   return (
     <aside
       aria-label="Job details"
-      className="rounded-xl border border-slate-200 p-5 dark:border-slate-700"
+      className={`rounded-xl border border-slate-200 p-5 dark:border-slate-700 ${loaded ? 'bg-white dark:bg-slate-900' : ''}`}
     >
       {children}
     </aside>
@@ -85,28 +88,25 @@ export function JobDetail({ jobId, onClose }: { jobId: string; onClose: () => vo
 
   if (isLoading) {
     return (
-      <JobDetailPlaceholder>
+      <JobDetailFrame loaded={false}>
         <p role="status">Loading the job…</p>
-      </JobDetailPlaceholder>
+      </JobDetailFrame>
     );
   }
   if (error || !job) {
     return (
-      <JobDetailPlaceholder>
+      <JobDetailFrame loaded={false}>
         <p role="alert">{errorMessage(error, 'This job could not be loaded.')}</p>
         <button type="button" className={`${buttonClass.secondary} mt-3`} onClick={onClose}>
           Close
         </button>
-      </JobDetailPlaceholder>
+      </JobDetailFrame>
     );
   }
   const score = job.score;
 
   return (
-    <aside
-      aria-label="Job details"
-      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900"
-    >
+    <JobDetailFrame loaded>
       <JobDetailHeader job={job} onClose={onClose} />
       <JobDetailActions job={job} updateJob={updateJob} update={update} />
       {score ? <JobScoreTraps traps={score.traps} /> : null}
@@ -124,6 +124,6 @@ export function JobDetail({ jobId, onClose }: { jobId: string; onClose: () => vo
       <Section title="Client">
         <ClientFacts job={job} />
       </Section>
-    </aside>
+    </JobDetailFrame>
   );
 }
