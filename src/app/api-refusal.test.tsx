@@ -123,3 +123,24 @@ describe('a 403 from the API shows the gate screen', () => {
     await waitFor(() => expect(location()).toBe('/users'));
   });
 });
+
+describe('a 429 while loading the signed-in user', () => {
+  it('ends on the sign-in page saying to wait, not on a signed-in screen without a role', async () => {
+    server.use(
+      http.get(`${TEST_API}/api/users`, () =>
+        refusal(
+          429,
+          'rate_limited',
+          'Too many failed sign-in attempts. Wait a minute and try again.',
+        ),
+      ),
+    );
+    renderApp({ route: '/users', ...signedIn });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too many attempts from this network. Wait a minute and sign in again.',
+    );
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+  });
+});
