@@ -1,7 +1,18 @@
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 
 import { buttonClass } from '@/components/ui/page';
+
+import type { PortfolioFormValues, portfolioFormSchema } from './portfolio-form-values';
+
+/** What a fieldset of repeated rows (numbers, links) gets from the item form. */
+export type PortfolioRowsFieldsetProps = {
+  form: UseFormReturn<PortfolioFormValues, unknown, z.output<typeof portfolioFormSchema>>;
+  id: (name: string) => string;
+  legendClassName: string;
+};
 
 /** One input of a repeated row (a number, a link): a screen-reader label and its error. */
 export function PortfolioFormRowInput({

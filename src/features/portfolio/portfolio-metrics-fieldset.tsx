@@ -1,25 +1,22 @@
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import { useFieldArray } from 'react-hook-form';
 
 import { inputClass } from '@/components/ui/page';
 import { PORTFOLIO_LIMITS } from '@/contract/portfolio';
 
 import {
   AddRowButton,
+  type PortfolioRowsFieldsetProps,
   PortfolioFormRowInput,
   RemoveRowButton,
   rowErrorProps,
 } from './portfolio-form-row';
-import type { PortfolioFormValues, portfolioFormSchema } from './portfolio-form-values';
-
-type Props = {
-  form: UseFormReturn<PortfolioFormValues, unknown, z.output<typeof portfolioFormSchema>>;
-  id: (name: string) => string;
-  legendClassName: string;
-};
 
 /** "Results in numbers": rows of what is measured, its value and unit. */
-export function PortfolioMetricsFieldset({ form, id, legendClassName }: Props) {
+export function PortfolioMetricsFieldset({
+  form,
+  id,
+  legendClassName,
+}: PortfolioRowsFieldsetProps) {
   const { register, control, formState } = form;
   const metrics = useFieldArray({ control, name: 'metrics' });
   return (
