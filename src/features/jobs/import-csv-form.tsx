@@ -2,7 +2,7 @@ import { buttonClass } from '@/components/ui/page';
 import { CSV_COLUMNS } from '@/contract/jobs';
 
 import { CsvImportPreview } from './csv-import-preview';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '@/components/ui/form-feedback';
 import { errorMessage } from './jobs.api';
 import { useCsvImport } from './use-csv-import';
 

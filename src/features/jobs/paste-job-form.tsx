@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { buttonClass, inputClass } from '@/components/ui/page';
 import type { Job, JobScoreDetails, ParsedJob } from '@/contract/jobs';
 
-import { FormAlert } from './form-alert';
+import { FormAlert } from '@/components/ui/form-feedback';
 import { errorMessage, useParseJobMutation, useSaveManualJobMutation } from './jobs.api';
 import { ParsedJobPreview } from './parsed-job-preview';
 import { pastedJobBody, pastedJobProblem } from './paste-job-fields';

@@ -4,6 +4,7 @@ import { Field, hintClass } from '@/components/ui/field';
 import { buttonClass, inputClass } from '@/components/ui/page';
 import { Select, optionsOf } from '@/components/ui/select';
 import { AI_PROVIDERS, AI_PROVIDER_LABELS, type AiProvider, type AiSettings } from '@/contract/ai';
+import { FormAlert, FormStatus } from '@/components/ui/form-feedback';
 
 import {
   useAiSettingsQuery,
@@ -158,16 +159,8 @@ function AdminProviderFields({ settings }: { settings: AiSettings }) {
           Test connection
         </button>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {error}
-        </p>
-      ) : null}
-      {message ? (
-        <p role="status" className="text-sm">
-          {message}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
+      <FormStatus>{message}</FormStatus>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Field } from '@/components/ui/field';
 import { buttonClass, inputClass } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import type { Template } from '@/contract/templates';
+import { FormAlert, FormStatus } from '@/components/ui/form-feedback';
 
 import { TemplateBodyField } from './template-body-field';
 import type { TemplateDraft } from './template-draft';
@@ -73,16 +74,8 @@ export function TemplateEditor({
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {error}
-        </p>
-      ) : null}
-      {message ? (
-        <p role="status" className="text-sm">
-          {message}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
+      <FormStatus>{message}</FormStatus>
       <TemplatePreview body={fields.body} onError={setError} />
     </section>
   );
