@@ -17,6 +17,14 @@ const reactReduxHooks = {
   message: 'Use the typed hooks from @/store/hooks.',
 };
 
+/** The schema files each server module owns, where the name differs from the module's. */
+const OWNED_SCHEMA = {
+  admin: [],
+  health: [],
+  'ai-settings': ['ai.ts'],
+  profile: ['profiles.ts'],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -104,6 +112,15 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'tests/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
+    },
+  },
+  // Server areas meet only through services and read only their own tables. Tests may look at
+  // any table to check what a request stored.
+  {
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones(), ...moduleZones()] }],
     },
   },
   {
@@ -222,13 +239,28 @@ function layerZones() {
       except: [`./${name}`],
       message: 'Features never import each other; they meet in src/app or through the store.',
     })),
-    // Server areas talk through services: another module's repo.ts is off limits.
-    ...subdirectories('server/src/modules').map((name) => ({
+  ];
+}
+
+/** Server modules: services are the only doors, and each module reads only its own tables. */
+function moduleZones() {
+  const modules = subdirectories('server/src/modules');
+  return [
+    // Server areas talk through services: another module's files other than service.ts are off
+    // limits, and so are the tables another area owns.
+    ...modules.map((name) => ({
       target: `./server/src/modules/${name}`,
-      from: subdirectories('server/src/modules')
+      from: modules
         .filter((other) => other !== name)
-        .map((other) => `./server/src/modules/${other}/repo.ts`),
-      message: "Server modules talk through services: never import another module's repo.ts.",
+        .map((other) => `./server/src/modules/${other}`),
+      except: ['./service.ts'],
+      message: "Server modules talk through services: import only another module's service.ts.",
+    })),
+    ...modules.map((name) => ({
+      target: `./server/src/modules/${name}`,
+      from: './server/src/db/schema',
+      except: (OWNED_SCHEMA[name] ?? [`${name}.ts`]).map((file) => `./${file}`),
+      message: 'A module reads only the tables it owns; other tables go through their service.',
     })),
   ];
 }

@@ -74,8 +74,12 @@ export default defineConfig(({ command }) => ({
   performance: {
     chunkSplit: { strategy: 'split-by-experience' },
     // The sign-in screen downloads alongside the shell's scripts rather than after them (about
-    // 4 KB gzip; routes.tsx names the chunk). docs/decisions/0006-login-first-paint.md
-    preload: { type: 'async-chunks', include: [/\/login-page\.[0-9a-f]+\.js$/] },
+    // 4 KB gzip; routes.tsx names the chunk). Only login.html keeps this preload: the prerender
+    // plugin takes it out of index.html, which every other route gets.
+    // docs/decisions/0006-login-first-paint.md
+    ...(command === 'build'
+      ? { preload: { type: 'async-chunks' as const, include: [/\/login-page\.[0-9a-f]+\.js$/] } }
+      : {}),
   },
   tools: {
     rspack: { output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS } },

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { precompressFolder } from './precompress-plugin.ts';
-import { withPrerenderedRoot } from './prerender-plugin.ts';
+import { withoutLoginPreload, withPrerenderedRoot } from './prerender-plugin.ts';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -30,6 +30,21 @@ describe('precompressFolder', () => {
     expect(br.length).toBeLessThan(script.length / 10);
     await expect(readFile(join(folder, 'tiny.css.br'))).rejects.toThrow();
     await expect(readFile(join(folder, 'icon.png.br'))).rejects.toThrow();
+  });
+});
+
+describe('withoutLoginPreload', () => {
+  it('drops only the sign-in chunk’s preload and keeps every other tag', () => {
+    const html =
+      '<head><link rel="manifest" href="/manifest.webmanifest">' +
+      '<link href="/static/js/async/login-page.0a1b2c3d.js" rel="preload" as="script">' +
+      '<link rel="preload" href="/static/js/async/jobs-page.0a1b2c3d.js" as="script">' +
+      '<script defer src="/static/js/login-page.0a1b2c3d.js"></script></head>';
+    expect(withoutLoginPreload(html)).toBe(
+      '<head><link rel="manifest" href="/manifest.webmanifest">' +
+        '<link rel="preload" href="/static/js/async/jobs-page.0a1b2c3d.js" as="script">' +
+        '<script defer src="/static/js/login-page.0a1b2c3d.js"></script></head>',
+    );
   });
 });
 

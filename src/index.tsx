@@ -22,7 +22,7 @@ const render = () =>
       <App />
     </StrictMode>,
   );
-// The sign-in chunk is normally in by now (preloaded by index.html), so /login renders in one pass;
+// The sign-in chunk is normally in by now (login.html preloads it), so /login renders in one pass;
 // a slow one is not waited for long.
 void Promise.race([
   preloadEntryScreen(window.location.pathname),

@@ -68,6 +68,7 @@ export async function buildApp(
                 '*.password',
                 '*.apiKey',
                 '*.token',
+                '*.webhookUrl',
               ],
               remove: true,
             },

@@ -50,8 +50,15 @@ describe('authorization matrix', () => {
       expect.arrayContaining([
         'GET /api/users',
         'POST /api/activities/log',
+        'GET /api/notifications',
+        'POST /api/notifications/:id/read',
+        'POST /api/notifications/read-all',
+        'POST /api/saved-searches/:id/webhook-test',
         'GET /api/admin/users',
         'DELETE /api/admin/users/:id',
+        'GET /api/admin/users/:id/activity',
+        'GET /api/admin/users/:id/export',
+        'GET /api/upwork/connection/disconnect-preview',
       ]),
     );
   });

@@ -19,6 +19,23 @@ describe('loadConfig', () => {
     expect(config.encryptionKey.current.key).toHaveLength(32);
   });
 
+  it('gives sign-ups every module locally and none on a shared server unless DEFAULT_MODULES says', () => {
+    expect(loadConfig(LOCAL).defaultModules).toEqual([
+      'response',
+      'proposal',
+      'upwork',
+      'portfolio',
+    ]);
+    const shared = { FIREBASE_PROJECT_ID: 'acme-prod', HOST: '0.0.0.0', ENCRYPTION_KEY: keyOf(3) };
+    expect(loadConfig(shared).defaultModules).toEqual([]);
+    expect(loadConfig({ ...shared, DEFAULT_MODULES: 'response, upwork' }).defaultModules).toEqual([
+      'response',
+      'upwork',
+    ]);
+    // Set but empty is a choice too: nobody gets a module until an administrator turns it on.
+    expect(loadConfig({ ...LOCAL, DEFAULT_MODULES: '' }).defaultModules).toEqual([]);
+  });
+
   it('requires ENCRYPTION_KEY whenever the server is not in local mode', () => {
     const realProject = { FIREBASE_PROJECT_ID: 'acme-prod' };
     for (const env of [

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-import type { MODULES } from '#contract/user';
-import { moduleSchema } from '#contract/user';
+import { MODULES, moduleSchema } from '#contract/user';
 
 import { keyRing, type KeyRing } from './crypto.ts';
 
@@ -40,7 +39,19 @@ const envSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
   CORS_ORIGINS: commaList('http://localhost:3000,http://127.0.0.1:3000'),
   ADMIN_EMAILS: commaList(),
-  DEFAULT_MODULES: commaList().pipe(z.array(moduleSchema)),
+  /** Unset: every module in local mode, none elsewhere. Set (even empty): exactly that list. */
+  DEFAULT_MODULES: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean),
+    )
+    .pipe(z.array(moduleSchema).optional()),
   /** 32 bytes, base64. Required unless in local mode, where a fixed development key is used. */
   ENCRYPTION_KEY: z
     .string()
@@ -103,7 +114,8 @@ const envSchema = z.object({
     .number()
     .int()
     .min(0, { message: 'SAVED_SEARCH_POLL_SECONDS is seconds (0 turns polling off)' })
-    .default(300),
+    // Every 30 s: a new matching job reaches the bell within a minute of appearing.
+    .default(30),
 });
 
 export type Config = {
@@ -263,7 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localMode,
     corsOrigins: e.CORS_ORIGINS,
     adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
-    defaultModules: e.DEFAULT_MODULES,
+    // On one's own machine the person who signs up runs the product, so nothing is withheld;
+    // a shared server leaves modules to its administrators (docs/decisions/0008).
+    defaultModules: e.DEFAULT_MODULES ?? (localMode ? [...MODULES] : []),
     encryptionKey: e.ENCRYPTION_KEY
       ? keyRing(Buffer.from(e.ENCRYPTION_KEY, 'base64'), previousKeys)
       : keyRing(LOCAL_DEVELOPMENT_KEY, previousKeys),

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 
 import { SessionLoading } from '@/components/ui/loading';
 import { paths } from '@/config/paths';
 import type { Module } from '@/contract/user';
+import { lazyPage } from '@/lib/lazy-page';
 import {
   hasModule,
   isAdmin,
@@ -49,6 +50,9 @@ export function AccessDenied() {
   );
 }
 
+/** Its own chunk: the sign-in route, which also loads this file, stays free of the API client. */
+const AdministratorContact = lazyPage(() => import('@/features/settings/administrator-contact'));
+
 export const MODULE_LABELS: Record<Module, string> = {
   response: 'Responses',
   proposal: 'Quotes',
@@ -70,6 +74,9 @@ export function ModuleNotEnabled({ module }: { module: Module }) {
         {MODULE_LABELS[module]} is not enabled for your account. Ask an administrator to turn on the
         ‘{module}’ module.
       </p>
+      <Suspense fallback={null}>
+        <AdministratorContact />
+      </Suspense>
     </section>
   );
 }

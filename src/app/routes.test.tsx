@@ -76,6 +76,7 @@ describe('route guards', () => {
             }),
           ],
           nextCursor: null,
+          total: 1,
         }),
       ),
     );
@@ -84,7 +85,8 @@ describe('route guards', () => {
     const row = await within(table).findByRole('row', { name: /Grace Hopper/ });
     expect(row).toHaveTextContent('grace@example.com');
     expect(row).toHaveTextContent('admin');
-    expect(row).toHaveTextContent('response');
+    // Administrators have every module, whatever their stored list says.
+    expect(row).toHaveTextContent('all (admin)');
   });
 
   it("shows 'Help' and 'Coming soon.' on /support", async () => {
@@ -107,6 +109,22 @@ describe('module gating', () => {
     renderApp({ route: '/responses', ...signedIn });
     expect(await screen.findByText(/not enabled for your account/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'No responses yet' })).not.toBeInTheDocument();
+  });
+
+  it('names the administrators to ask, with email links', async () => {
+    backendAnswers({ modules: [] });
+    server.use(
+      http.get(`${TEST_API}/api/profile/administrators`, () =>
+        HttpResponse.json({ items: [{ name: 'Grace Admin', email: 'grace@example.com' }] }),
+      ),
+    );
+    renderApp({ route: '/portfolio', ...signedIn });
+    const contact = await screen.findByText(/^Your administrator:/);
+    expect(contact).toHaveTextContent('Your administrator: Grace Admin (grace@example.com).');
+    expect(screen.getByRole('link', { name: '(grace@example.com)' })).toHaveAttribute(
+      'href',
+      'mailto:grace@example.com',
+    );
   });
 
   it('a route of an enabled module shows the screen', async () => {

@@ -21,6 +21,7 @@ const SignupPage = lazyPage(() => import('@/features/auth/signup-page'));
 const AppLayout = lazyPage(() => import('./layout/app-layout'));
 const SettingsLayout = lazyPage(() => import('./pages/settings-layout'));
 const SettingsAccountPage = lazyPage(() => import('./pages/settings-account-page'));
+const ProfilePage = lazyPage(() => import('@/features/settings/profile-page'));
 const DashboardPage = lazyPage(() => import('@/features/dashboard/dashboard-page'));
 const JobsPage = lazyPage(() => import('@/features/jobs/jobs-page'));
 const ResponsesPage = lazyPage(() => import('@/features/responses/responses-page'));
@@ -206,6 +207,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={paths.settingsAccount} replace /> },
               { path: 'account', element: screen(SettingsAccountPage, { title: 'Account' }) },
+              { path: 'profile', element: screen(ProfilePage, { title: 'Profile' }) },
               { path: 'users', element: screen(UsersPage, { title: 'Users', role: 'admin' }) },
               {
                 path: 'response-templates',

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import { DEFAULT_ENV } from './default-env';
+
 /**
  * The public build-time settings. rsbuild.config.ts parses the PUBLIC_* variables with this schema
  * when it builds (a bad value fails the build) and inlines the parsed result, so zod never ships in
@@ -7,24 +9,21 @@ import * as z from 'zod/mini';
  */
 // zod/mini: the same schemas with a tree-shakable API, so the login route stays small.
 const envSchema = z.object({
-  firebaseApiKey: z._default(z.string().check(z.minLength(1)), 'demo-api-key'),
-  firebaseAuthDomain: z._default(
-    z.string().check(z.minLength(1)),
-    'demo-bidwright.firebaseapp.com',
-  ),
-  firebaseProjectId: z._default(z.string().check(z.minLength(1)), 'demo-bidwright'),
+  firebaseApiKey: z._default(z.string().check(z.minLength(1)), DEFAULT_ENV.firebaseApiKey),
+  firebaseAuthDomain: z._default(z.string().check(z.minLength(1)), DEFAULT_ENV.firebaseAuthDomain),
+  firebaseProjectId: z._default(z.string().check(z.minLength(1)), DEFAULT_ENV.firebaseProjectId),
   /** host:port of the Firebase Auth emulator; when set the SPA talks to it instead of Google. */
   firebaseAuthEmulatorHost: z.optional(
     z.string().check(z.regex(/^[\w.-]+:\d+$/, 'must look like 127.0.0.1:9099')),
   ),
   /** The production API address. */
-  apiUrl: z._default(z.url(), 'https://api.bidwright.app'),
+  apiUrl: z._default(z.url(), DEFAULT_ENV.apiUrl),
   /** Port of the API when the SPA is served from localhost, 127.0.0.1 or an IP address. */
   localApiPort: z._default(
     z.coerce
       .number()
       .check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1), z.maximum(65_535)),
-    5050,
+    DEFAULT_ENV.localApiPort,
   ),
 });
 
@@ -33,16 +32,6 @@ export type Env = z.infer<typeof envSchema>;
 function blankToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
-
-/** The settings when nothing is set (also what tests and tools without a build see). */
-export const DEFAULT_ENV: Env = {
-  firebaseApiKey: 'demo-api-key',
-  firebaseAuthDomain: 'demo-bidwright.firebaseapp.com',
-  firebaseProjectId: 'demo-bidwright',
-  firebaseAuthEmulatorHost: undefined,
-  apiUrl: 'https://api.bidwright.app',
-  localApiPort: 5050,
-};
 
 export function parseEnv(raw: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse({

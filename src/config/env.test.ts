@@ -35,7 +35,7 @@ describe('parseEnv', () => {
 describe('env', () => {
   it('falls back to the defaults when the build did not inline settings', async () => {
     const { env } = await import('./env');
-    const { DEFAULT_ENV } = await import('./env-schema');
+    const { DEFAULT_ENV } = await import('./default-env');
     expect(env).toEqual(DEFAULT_ENV);
     expect(parseEnv({})).toEqual(DEFAULT_ENV);
   });

@@ -23,6 +23,7 @@ export const paths = {
   support: '/support',
   settings: '/settings',
   settingsAccount: '/settings/account',
+  settingsProfile: '/settings/profile',
   settingsUsers: '/settings/users',
   settingsResponseTemplates: '/settings/response-templates',
   settingsQuoteTemplates: '/settings/quote-templates',

@@ -148,9 +148,34 @@ export const jobFiltersSchema = z.strictObject({
   minScore: z.number().int().min(0).max(100).optional(),
   verdict: jobVerdictSchema.optional(),
   source: jobSourceSchema.optional(),
+  /** True: only the jobs the user hid (to find and unhide them). */
+  hidden: z.boolean().optional(),
   sort: jobSortSchema.optional(),
 });
 export type JobFilters = z.infer<typeof jobFiltersSchema>;
+
+/** What each filter is called on screen, so a refused value is named in the user's words. */
+export const JOB_FILTER_LABELS = {
+  q: 'Search words',
+  jobType: 'Job type',
+  budgetMin: 'Minimum budget',
+  budgetMax: 'Maximum budget',
+  hourlyMin: 'Minimum hourly rate',
+  hourlyMax: 'Maximum hourly rate',
+  experience: 'Experience level',
+  paymentVerified: 'Payment verified',
+  clientSpentMin: 'Client spent',
+  clientHiresMin: 'Client hires',
+  countries: 'Client countries',
+  proposalsMax: 'Proposals',
+  postedWithin: 'Posted within',
+  skills: 'Skills',
+  minScore: 'Minimum fit',
+  verdict: 'Verdict',
+  source: 'Source',
+  hidden: 'Hidden',
+  sort: 'Sort',
+} as const satisfies Record<keyof JobFilters, string>;
 
 /** Query strings carry text: lists are comma-separated, booleans are 'true'/'false'. */
 const csvList = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
@@ -175,22 +200,24 @@ const boolParam = z
 export const listJobsQuerySchema = z.strictObject({
   q: searchTextSchema(300).optional(),
   jobType: z.enum(['fixed', 'hourly'], { message: "jobType is 'fixed' or 'hourly'" }).optional(),
-  budgetMin: intParam(MAX_MINOR, 'budgetMin').optional(),
-  budgetMax: intParam(MAX_MINOR, 'budgetMax').optional(),
-  hourlyMin: intParam(MAX_MINOR, 'hourlyMin').optional(),
-  hourlyMax: intParam(MAX_MINOR, 'hourlyMax').optional(),
+  budgetMin: intParam(MAX_MINOR, JOB_FILTER_LABELS.budgetMin).optional(),
+  budgetMax: intParam(MAX_MINOR, JOB_FILTER_LABELS.budgetMax).optional(),
+  hourlyMin: intParam(MAX_MINOR, JOB_FILTER_LABELS.hourlyMin).optional(),
+  hourlyMax: intParam(MAX_MINOR, JOB_FILTER_LABELS.hourlyMax).optional(),
   experience: csvList(experienceLevelSchema, 3).optional(),
   paymentVerified: boolParam.optional(),
-  clientSpentMin: intParam(MAX_MINOR, 'clientSpentMin').optional(),
-  clientHiresMin: intParam(1_000_000, 'clientHiresMin').optional(),
+  clientSpentMin: intParam(MAX_MINOR, JOB_FILTER_LABELS.clientSpentMin).optional(),
+  clientHiresMin: intParam(1_000_000, JOB_FILTER_LABELS.clientHiresMin).optional(),
   countries: csvList(z.string().min(1).max(80), 50).optional(),
-  proposalsMax: intParam(1_000_000, 'proposalsMax').optional(),
+  proposalsMax: intParam(1_000_000, JOB_FILTER_LABELS.proposalsMax).optional(),
   postedWithin: postedWithinSchema.optional(),
   skills: csvList(z.string().min(1).max(80), 30).optional(),
-  minScore: intParam(100, 'minScore').optional(),
+  minScore: intParam(100, JOB_FILTER_LABELS.minScore).optional(),
   verdict: jobVerdictSchema.optional(),
   source: jobSourceSchema.optional(),
   sort: jobSortSchema.default('newest'),
+  /** 'true': only hidden jobs. */
+  hidden: boolParam.optional(),
   includeHidden: boolParam.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: cursorSchema.optional(),
@@ -314,11 +341,50 @@ export const CSV_COLUMNS = [
 // ---------------------------------------------------------------------------------------------
 // Saved searches
 
+/** Longest webhook URL a saved search accepts. */
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+
+/**
+ * A Slack incoming webhook or a Telegram bot sendMessage URL. The server also requires https
+ * (unless it allows private addresses for tests) and refuses internal addresses.
+ */
+export const webhookUrlSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Paste the webhook URL' })
+  .max(WEBHOOK_URL_MAX_LENGTH, {
+    message: `The webhook URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
+  })
+  .pipe(
+    z.url({
+      protocol: /^https?$/,
+      message: 'Enter the full webhook URL, starting with https://',
+    }),
+  );
+
+/** The owner's view of a search's webhook: where it goes (host only) and how the last post went. */
+export const savedSearchWebhookSchema = z.object({
+  /** The host and an ellipsis: the path holds the secret and is never sent back. */
+  masked: z.string(),
+  lastDeliveryAt: z.iso.datetime().nullable(),
+  /** Why the last delivery failed; null when it went through or none was tried. */
+  lastDeliveryError: z.string().nullable(),
+});
+export type SavedSearchWebhook = z.infer<typeof savedSearchWebhookSchema>;
+
+export const webhookTestResultSchema = z.object({
+  delivered: z.literal(true),
+  status: z.number().int(),
+  at: z.iso.datetime(),
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
+
 export const savedSearchSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   filters: jobFiltersSchema,
   alert: z.boolean(),
+  webhook: savedSearchWebhookSchema.nullable(),
   lastCheckedAt: z.iso.datetime().nullable(),
   lastMatchAt: z.iso.datetime().nullable(),
   newMatches: z.number().int(),
@@ -337,6 +403,7 @@ export const createSavedSearchBodySchema = z.strictObject({
   name: savedSearchName,
   filters: jobFiltersSchema,
   alert: z.boolean().default(false),
+  webhookUrl: webhookUrlSchema.optional(),
 });
 export type CreateSavedSearchBody = z.input<typeof createSavedSearchBodySchema>;
 
@@ -345,9 +412,11 @@ export const updateSavedSearchBodySchema = z
     name: savedSearchName.optional(),
     filters: jobFiltersSchema.optional(),
     alert: z.boolean().optional(),
+    /** A new webhook URL, or null to remove it. */
+    webhookUrl: webhookUrlSchema.nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, {
-    message: 'Send at least one of name, filters, alert',
+    message: 'Send at least one of name, filters, alert, webhookUrl',
   });
 export type UpdateSavedSearchBody = z.infer<typeof updateSavedSearchBodySchema>;
 

@@ -277,6 +277,14 @@ export const uploadPortfolioFileResultSchema = z.object({
 });
 export type UploadPortfolioFileResult = z.infer<typeof uploadPortfolioFileResultSchema>;
 
+/** What an upload may be, so the screen can say it before a file is chosen. */
+export const portfolioUploadLimitsSchema = z.object({
+  /** The largest file accepted, in bytes (the server's UPLOAD_MAX_BYTES). */
+  maxBytes: z.number().int().positive(),
+  maxFilesPerItem: z.number().int().positive(),
+});
+export type PortfolioUploadLimits = z.infer<typeof portfolioUploadLimitsSchema>;
+
 function dedupeCaseInsensitive(values: string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];

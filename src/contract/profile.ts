@@ -9,6 +9,20 @@ export const LENGTHS = ['short', 'medium', 'long'] as const;
 export const lengthSchema = z.enum(LENGTHS);
 export type ResponseLength = z.infer<typeof lengthSchema>;
 
+/** How tone and length read on screen, wherever they are chosen. */
+export const TONE_LABELS: Record<Tone, string> = {
+  professional: 'Professional',
+  friendly: 'Friendly',
+  confident: 'Confident',
+  concise: 'Concise',
+};
+
+export const LENGTH_LABELS: Record<ResponseLength, string> = {
+  short: 'Short',
+  medium: 'Medium',
+  long: 'Long',
+};
+
 const currencySchema = z
   .string()
   .regex(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter ISO code such as USD' });
@@ -55,3 +69,34 @@ export function emptyProfile(name = ''): Profile {
     updatedAt: null,
   };
 }
+
+/** POST /api/profile/rescore: one batch of the caller's jobs scored again, and how many are left. */
+export const rescoreStepSchema = z.object({
+  rescored: z.number().int().min(0),
+  remaining: z.number().int().min(0),
+});
+export type RescoreStep = z.infer<typeof rescoreStepSchema>;
+
+/** GET /api/profile/skill-suggestions: skills named by the caller's own jobs, most frequent first. */
+export const skillSuggestionsSchema = z.object({ items: z.array(z.string()) });
+export type SkillSuggestions = z.infer<typeof skillSuggestionsSchema>;
+
+/** GET /api/profile/from-upwork: what the connected Upwork profile says, for the user to review. */
+export const upworkProfileDraftSchema = profileSchema
+  .pick({
+    name: true,
+    title: true,
+    overview: true,
+    skills: true,
+    hourlyRateMinor: true,
+    currency: true,
+    timezone: true,
+  })
+  .partial();
+export type UpworkProfileDraft = z.infer<typeof upworkProfileDraftSchema>;
+
+/** GET /api/profile/administrators: who a member asks to turn a module on (contact only). */
+export const administratorContactsSchema = z.object({
+  items: z.array(z.object({ name: z.string().nullable(), email: z.string() })),
+});
+export type AdministratorContacts = z.infer<typeof administratorContactsSchema>;

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 
 import { cursorSchema, searchTextSchema } from './pagination.ts';
+import { lengthSchema, toneSchema, type ResponseLength } from './profile.ts';
+
+/** Tone and length are the profile's values: one list, re-exported for response requests. */
+export {
+  LENGTHS,
+  TONES,
+  lengthSchema,
+  toneSchema,
+  type ResponseLength,
+  type Tone,
+} from './profile.ts';
 
 /** Upwork's cover-letter limit, in characters. */
 export const COVER_LETTER_LIMIT = 5000;
@@ -22,15 +33,6 @@ export type ResponseStatus = z.infer<typeof responseStatusSchema>;
 export const GENERATION_STATES = ['pending', 'complete', 'stopped', 'failed'] as const;
 export const generationStateSchema = z.enum(GENERATION_STATES);
 export type GenerationState = z.infer<typeof generationStateSchema>;
-
-/** The same values as the profile's default tone (contract/profile.ts). */
-export const TONES = ['professional', 'friendly', 'confident', 'concise'] as const;
-export const toneSchema = z.enum(TONES);
-export type Tone = z.infer<typeof toneSchema>;
-
-export const LENGTHS = ['short', 'medium', 'long'] as const;
-export const lengthSchema = z.enum(LENGTHS);
-export type ResponseLength = z.infer<typeof lengthSchema>;
 
 /** Target character ranges per length (all within the cover-letter limit). */
 export const LENGTH_TARGETS: Record<ResponseLength, { min: number; max: number }> = {
@@ -68,6 +70,11 @@ export const generateResponseBodySchema = z
     tone: toneSchema.default('professional'),
     length: lengthSchema.default('medium'),
     variants: z.union([z.literal(1), z.literal(2)]).default(1),
+    /**
+     * The drafts of the previous run on the same screen. Once this run finishes they are deleted,
+     * unless the user edited, restored or sent them: generating again replaces, never piles up.
+     */
+    replaces: z.array(z.uuid()).max(2).optional(),
   })
   .refine((body) => Boolean(body.jobId) || (body.jobText ?? '').length >= 20, {
     message: 'Choose a job or paste its text (at least 20 characters)',
@@ -76,7 +83,16 @@ export const generateResponseBodySchema = z
 export type GenerateResponseBody = z.input<typeof generateResponseBodySchema>;
 
 export const checkResultSchema = z.object({
-  id: z.enum(['specific', 'question', 'length', 'screening', 'claims', 'traps']),
+  id: z.enum([
+    'specific',
+    'question',
+    'length',
+    'screening',
+    'claims',
+    'traps',
+    'empty',
+    'variables',
+  ]),
   label: z.string(),
   passed: z.boolean(),
   fixed: z.boolean(),
@@ -259,7 +275,13 @@ export type CreateResponseBody = z.input<typeof createResponseBodySchema>;
 
 export const updateResponseBodySchema = z
   .strictObject({
-    text: z.string().max(50_000).optional(),
+    text: z
+      .string()
+      .max(50_000)
+      .refine((text) => text.trim() !== '', {
+        message: 'The response is empty. Write something before saving.',
+      })
+      .optional(),
     /** Why the text changed, kept with the version: a manual edit or an accepted improvement. */
     source: z.enum(['edit', 'shorter', 'warmer', 'more_specific', 'add_question']).optional(),
     bidMinor: z.number().int().min(0).max(100_000_000).nullable().optional(),

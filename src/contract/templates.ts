@@ -43,6 +43,18 @@ export function unknownTemplateVariables(body: string): string[] {
   return templateVariablesIn(body).filter((name) => !TEMPLATE_VARIABLE_NAMES.includes(name));
 }
 
+/** `{{name}}` as written in a template. */
+export const variableToken = (name: string): string => `{{${name}}}`;
+
+/**
+ * Why a template with unknown variables cannot be saved, naming the variables it may use.
+ * The server answers it and the editor shows it, so both say the same thing.
+ */
+export function unknownVariablesMessage(unknown: readonly string[]): string {
+  const plural = unknown.length > 1;
+  return `Unknown variable${plural ? 's' : ''} ${unknown.map(variableToken).join(', ')}: ${plural ? 'they' : 'it'} would reach the client as written. Use only ${TEMPLATE_VARIABLE_NAMES.map(variableToken).join(', ')}.`;
+}
+
 /** Replaces known variables with their values; unknown ones are left as written. */
 export function renderTemplate(body: string, values: Partial<Record<string, string>>): string {
   return body.replace(VARIABLE_PATTERN, (whole, inner: string) => {

@@ -47,6 +47,16 @@ export const updateUpworkConnectionBodySchema = z.strictObject({
   organizationId: z.string().trim().min(1, { message: 'Choose an organization' }).max(200),
 });
 
+/**
+ * What disconnecting does to the user's Upwork jobs: the ones acted on (applied, a response
+ * started) stay; the rest are removed with the connection.
+ */
+export const upworkDisconnectPreviewSchema = z.object({
+  removeJobs: z.number().int(),
+  keepJobs: z.number().int(),
+});
+export type UpworkDisconnectPreview = z.infer<typeof upworkDisconnectPreviewSchema>;
+
 export const upworkSyncResultSchema = z.object({
   fetched: z.number().int(),
   created: z.number().int(),

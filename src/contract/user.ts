@@ -52,13 +52,44 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.output<typeof sessionUserSchema>;
 
-/** GET /api/admin/users: search words over name and email, and a page of up to 100 users. */
+/** The columns the Users table sorts by. */
+export const USER_SORTS = ['name', 'email', 'role', 'lastSignInAt', 'createdAt'] as const;
+export const userSortSchema = z.enum(USER_SORTS, {
+  error: () => ({ message: `sort must be one of ${USER_SORTS.join(', ')}` }),
+});
+export type UserSort = z.infer<typeof userSortSchema>;
+export const sortDirectionSchema = z.enum(['asc', 'desc'], {
+  error: () => ({ message: 'dir must be asc or desc' }),
+});
+export type SortDirection = z.infer<typeof sortDirectionSchema>;
+
+/**
+ * GET /api/admin/users: search words over name and email, a sort column and direction (newest
+ * first by default), and a page of up to 100 users.
+ */
 export const listUsersQuerySchema = z.strictObject({
   q: searchTextSchema(200).optional(),
+  sort: userSortSchema.default('createdAt'),
+  dir: sortDirectionSchema.default('desc'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: cursorSchema.optional(),
 });
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
+
+/** A page of users with how many match the search in all, for "21–40 of 57". */
+export const userListPageSchema = z.object({
+  items: z.array(backendUserSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int().min(0),
+});
+export type UserListPage = z.infer<typeof userListPageSchema>;
+
+/** GET /api/admin/users/:id/export: the whole account as one JSON document or as CSV rows. */
+export const exportUserQuerySchema = z.strictObject({
+  format: z
+    .enum(['json', 'csv'], { error: () => ({ message: 'format must be json or csv' }) })
+    .default('json'),
+});
 
 export const getUsersQuerySchema = z.strictObject({
   email: z.email({ message: 'email must be an email address' }).max(320),

@@ -55,6 +55,7 @@ export const api = createApi({
     'Upwork',
     'Analytics',
     'Dashboard',
+    'Notification',
   ],
   endpoints: () => ({}),
 });

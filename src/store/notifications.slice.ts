@@ -2,7 +2,11 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 import type { NotificationEventData } from '@/contract/events';
 
-/** A message pushed by the server (GET /api/events, type 'notification'). */
+/**
+ * The messages state: an unread count and the newest messages, which the Messages unread badge in
+ * the sidebar reads. Alerts (new jobs for a saved search) are not messages: they are stored on the
+ * server and counted by the bell (notifications.api.ts).
+ */
 export type AppNotification = NotificationEventData;
 
 export interface NotificationsState {

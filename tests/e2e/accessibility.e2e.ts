@@ -3,28 +3,12 @@
  * on the login page and on every main screen, in both themes. (The CSP check lives in
  * security-headers.e2e.ts.)
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { DEMO_ADMIN } from '../support/demo-accounts.ts';
 
+import { seriousViolations } from './axe.ts';
 import { signIn, useBrowser } from './helpers.ts';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-}
 
 describe('accessibility', () => {
   const browser = useBrowser();
@@ -46,7 +30,7 @@ describe('accessibility', () => {
     await signIn(page, DEMO_ADMIN);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await page.waitForFunction("!document.documentElement.classList.contains('dark')");
     expect(await seriousViolations(page)).toEqual([]);
   });

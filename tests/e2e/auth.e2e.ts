@@ -65,6 +65,7 @@ describe('signing in and out', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO_FREELANCER.email);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send reset email' }).click();
 
     expect(await visibleText(page.getByText('Password reset email sent.'))).toBe(
       'Password reset email sent.',

@@ -20,8 +20,7 @@ describe('theme', () => {
     await signIn(page, DEMO_FREELANCER);
     expect(await htmlHasDark(page)).toBe(true);
 
-    const toggle = page.getByRole('button', { name: 'Dark mode' });
-    await toggle.click();
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect.poll(() => htmlHasDark(page)).toBe(false);
     expect(await storedTheme(page)).toBe('light');
 
@@ -30,7 +29,7 @@ describe('theme', () => {
     expect(await htmlHasDark(page)).toBe(false);
     expect(await storedTheme(page)).toBe('light');
 
-    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect.poll(() => htmlHasDark(page)).toBe(true);
     expect(await storedTheme(page)).toBe('dark');
     await page.reload();

@@ -30,9 +30,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 async function bothThemes(page: Page): Promise<string[]> {
   const first = await seriousViolations(page);
-  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
   const second = await seriousViolations(page);
-  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   return [...first, ...second];
 }
 

@@ -150,9 +150,13 @@ async function replayOnScreen(path: ModelPath): Promise<void> {
         case 'form.submit':
           fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
           break;
-        case 'password.reset':
+        case 'password.reset': {
+          // The link asks first; the email goes only once the confirmation is pressed.
           fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+          const confirm = screen.queryByRole('button', { name: 'Send reset email' });
+          if (confirm) fireEvent.click(confirm);
           break;
+        }
         case 'google.signIn':
           fireEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
           break;

@@ -111,7 +111,8 @@ export default async function setup(project: TestProject) {
     })();
     await Promise.all([build, accounts]);
 
-    // Browse Jobs reads the local Upwork sandbox, as in `npm run demo`, without background polling.
+    // Browse Jobs reads the local Upwork sandbox, as in `npm run demo`. Saved searches with an
+    // alert are checked every 5 s, so an alert test waits seconds, not the production 30 s.
     upwork = await startUpworkSandbox({ port: E2E_PORTS.upworkSandbox });
     api.extraEnv = {
       UPWORK_DEMO: 'true',
@@ -119,7 +120,7 @@ export default async function setup(project: TestProject) {
       UPWORK_CLIENT_ID: upwork.clientId,
       UPWORK_CLIENT_SECRET: upwork.clientSecret,
       UPWORK_REDIRECT_URI: `${webOrigin}/settings/account`,
-      SAVED_SEARCH_POLL_SECONDS: '0',
+      SAVED_SEARCH_POLL_SECONDS: '5',
     };
     runningApi = await startApi(api, { logFile: join(work, 'api.log') });
     web = await createSpaServer({

@@ -13,7 +13,7 @@ import {
  * A local stand-in for Upwork (Upwork offers no sandbox, so we mock it; docs/upwork.md). It
  * speaks the same OAuth endpoints (authorize redirect, token exchange and refresh with rotating
  * refresh tokens, PKCE) and the GraphQL operations Browse Jobs uses (marketplaceJobPostingsSearch,
- * marketplaceJobPosting, the Me query), with Upwork's quirks: Money as strings, Relay pagination
+ * marketplaceJobPosting, the Me query, the freelancer's own profile), with Upwork's quirks: Money as strings, Relay pagination
  * with a stringified offset as cursor, errors on HTTP 200, 401 on expired tokens, 429 with
  * Retry-After. Tests drive the faults; `npm run demo` runs it as the demo's "Upwork".
  */
@@ -67,6 +67,23 @@ export const SANDBOX_USER = {
   id: 'sandbox-user-1',
   name: 'Dana Demo',
   email: 'dana.demo@example.com',
+};
+/** The sandbox freelancer's own Upwork profile (the `user.freelancerProfile` query). */
+export const SANDBOX_FREELANCER_PROFILE = {
+  personalData: {
+    firstName: 'Dana',
+    lastName: 'Demo',
+    title: 'Full-stack TypeScript developer',
+    description:
+      'I build web apps end to end with React, Node.js and PostgreSQL, and ship them with tests.',
+    chargeRate: { rawValue: '75.0', currency: 'USD' },
+    address: { timezone: 'Europe/Lisbon' },
+  },
+  skills: {
+    edges: ['React', 'TypeScript', 'Node.js', 'PostgreSQL'].map((prettyName) => ({
+      node: { prettyName },
+    })),
+  },
 };
 export const SANDBOX_ORGANIZATIONS = [
   { title: 'Dana Demo', organizationId: '1111111111111111111', typeTitle: 'Freelancer' },
@@ -366,6 +383,24 @@ export async function startUpworkSandbox(
       return;
     }
 
+    // A test-only door: an end-to-end test in another process publishes a job, as publishJob does.
+    if (request.method === 'POST' && url.pathname === '/sandbox/jobs') {
+      const raw = await readBody(request);
+      let fields: { title?: unknown; description?: unknown } = {};
+      try {
+        fields = JSON.parse(raw || '{}') as typeof fields;
+      } catch {
+        send(response, 400, { error: 'the body must be JSON: { title?, description? }' });
+        return;
+      }
+      const job = publishJob({
+        ...(typeof fields.title === 'string' ? { title: fields.title } : {}),
+        ...(typeof fields.description === 'string' ? { description: fields.description } : {}),
+      });
+      send(response, 201, { id: job.id, title: job.title });
+      return;
+    }
+
     if (request.method === 'POST' && url.pathname === '/graphql') {
       const raw = await readBody(request);
       let body: { query?: string; variables?: Record<string, unknown> } = {};
@@ -380,9 +415,11 @@ export async function startUpworkSandbox(
         ? 'marketplaceJobPostingsSearch'
         : query.includes('marketplaceJobPosting')
           ? 'marketplaceJobPosting'
-          : query.includes('companySelector') || query.includes('user')
-            ? 'me'
-            : null;
+          : query.includes('freelancerProfile')
+            ? 'freelancerProfile'
+            : query.includes('companySelector') || query.includes('user')
+              ? 'me'
+              : null;
       const tenantHeader = request.headers['x-upwork-api-tenantid'];
       const tenantId = typeof tenantHeader === 'string' ? tenantHeader : null;
       requests.push({ path: url.pathname, operation, tenantId, userAgent });
@@ -419,6 +456,12 @@ export async function startUpworkSandbox(
       if (operation === 'marketplaceJobPosting') {
         const job = jobs.find((j) => j.id === variables.id || j.ciphertext === variables.id);
         send(response, 200, { data: { marketplaceJobPosting: job ? jobPosting(job) : null } });
+        return;
+      }
+      if (operation === 'freelancerProfile') {
+        send(response, 200, {
+          data: { user: { ...SANDBOX_USER, freelancerProfile: SANDBOX_FREELANCER_PROFILE } },
+        });
         return;
       }
       if (operation === 'me') {

@@ -23,6 +23,28 @@ export type NetworkPolicy = {
   allowPrivate: boolean;
   /** Resolves a host name to all its addresses (tests pass their own). */
   lookup?: (hostname: string) => Promise<LookupAddress[]>;
+  /** How refusals name the URL and its server; the AI provider's unless given. */
+  labels?: RefusalLabels;
+};
+
+/** The words a refusal uses, so the same guard serves other outgoing requests (webhooks). */
+export type RefusalLabels = {
+  /** The URL, as a sentence starts: "The AI base URL". */
+  url: string;
+  /** Its server: "The AI provider". */
+  peer: string;
+  /** What a redirect could carry elsewhere: "the API key". */
+  payload: string;
+  /** How to allow loopback and private addresses. */
+  allowHint: string;
+};
+
+export const AI_PROVIDER_LABELS: RefusalLabels = {
+  url: 'The AI base URL',
+  peer: 'The AI provider',
+  payload: 'the API key',
+  allowHint:
+    'Set AI_ALLOW_PRIVATE_BASE_URL=true on the API to allow loopback and private addresses (e.g. a local Ollama).',
 };
 
 const ALWAYS_REFUSED = new BlockList();
@@ -46,17 +68,17 @@ PRIVATE.addSubnet('fc00::', 7, 'ipv6'); // unique local
 
 const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata']);
 
-const ALLOW_HINT =
-  'Set AI_ALLOW_PRIVATE_BASE_URL=true on the API to allow loopback and private addresses (e.g. a local Ollama).';
+const labelsOf = (policy: NetworkPolicy): RefusalLabels => policy.labels ?? AI_PROVIDER_LABELS;
 
 /** Why a host or address may not be used, or null when it may. */
-function refusalOfAddress(address: string, allowPrivate: boolean): string | null {
+function refusalOfAddress(address: string, policy: NetworkPolicy): string | null {
   const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  const labels = labelsOf(policy);
   if (ALWAYS_REFUSED.check(address, family)) {
-    return `The AI base URL points to ${address}, a link-local, metadata or multicast address, which is always refused.`;
+    return `${labels.url} points to ${address}, a link-local, metadata or multicast address, which is always refused.`;
   }
-  if (!allowPrivate && PRIVATE.check(address, family)) {
-    return `The AI base URL points to ${address}, a loopback or private network address. ${ALLOW_HINT}`;
+  if (!policy.allowPrivate && PRIVATE.check(address, family)) {
+    return `${labels.url} points to ${address}, a loopback or private network address. ${labels.allowHint}`;
   }
   return null;
 }
@@ -70,13 +92,14 @@ function bareHost(hostname: string): string {
 }
 
 /** The refusal known from the host alone (an address or a reserved name), or null. */
-function refusalOfHost(host: string, allowPrivate: boolean): string | null {
-  if (isIP(host)) return refusalOfAddress(host, allowPrivate);
+function refusalOfHost(host: string, policy: NetworkPolicy): string | null {
+  if (isIP(host)) return refusalOfAddress(host, policy);
+  const labels = labelsOf(policy);
   if (METADATA_NAMES.has(host)) {
-    return `The AI base URL points to ${host}, a cloud metadata address, which is always refused.`;
+    return `${labels.url} points to ${host}, a cloud metadata address, which is always refused.`;
   }
-  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost'))) {
-    return `The AI base URL points to ${host}, a loopback address. ${ALLOW_HINT}`;
+  if (!policy.allowPrivate && (host === 'localhost' || host.endsWith('.localhost'))) {
+    return `${labels.url} points to ${host}, a loopback address. ${labels.allowHint}`;
   }
   return null;
 }
@@ -84,16 +107,14 @@ function refusalOfHost(host: string, allowPrivate: boolean): string | null {
 function refusalOfAddresses(
   host: string,
   addresses: LookupAddress[],
-  allowPrivate: boolean,
+  policy: NetworkPolicy,
 ): string | null {
-  if (addresses.length === 0) return `The AI base URL's host ${host} has no address.`;
+  const labels = labelsOf(policy);
+  if (addresses.length === 0) return `${labels.url}'s host ${host} has no address.`;
   for (const { address } of addresses) {
-    const refusal = refusalOfAddress(address, allowPrivate);
+    const refusal = refusalOfAddress(address, policy);
     if (refusal)
-      return refusal.replace(
-        'The AI base URL points to',
-        `The AI base URL's host ${host} resolves to`,
-      );
+      return refusal.replace(`${labels.url} points to`, `${labels.url}'s host ${host} resolves to`);
   }
   return null;
 }
@@ -115,26 +136,27 @@ export class BaseUrlRefusedError extends Error {
 
 /** Checks a base URL before it is saved: its host, and every address its name resolves to. */
 export async function assertBaseUrlAllowed(baseUrl: string, policy: NetworkPolicy): Promise<void> {
+  const labels = labelsOf(policy);
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new BaseUrlRefusedError('The AI base URL is not a valid URL.');
+    throw new BaseUrlRefusedError(`${labels.url} is not a valid URL.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new BaseUrlRefusedError('The AI base URL must be an http(s) URL.');
+    throw new BaseUrlRefusedError(`${labels.url} must be an http(s) URL.`);
   }
   const host = bareHost(url.hostname);
-  const refusal = refusalOfHost(host, policy.allowPrivate);
+  const refusal = refusalOfHost(host, policy);
   if (refusal) throw new BaseUrlRefusedError(refusal);
   if (isIP(host)) return;
   let addresses: LookupAddress[];
   try {
     addresses = await (policy.lookup ?? systemLookup)(host);
   } catch {
-    throw new BaseUrlRefusedError(`The AI base URL's host ${host} could not be resolved.`);
+    throw new BaseUrlRefusedError(`${labels.url}'s host ${host} could not be resolved.`);
   }
-  const resolved = refusalOfAddresses(host, addresses, policy.allowPrivate);
+  const resolved = refusalOfAddresses(host, addresses, policy);
   if (resolved) throw new BaseUrlRefusedError(resolved);
 }
 
@@ -148,7 +170,7 @@ function guardedLookup(policy: NetworkPolicy): LookupFunction {
     const host = bareHost(hostname);
     (policy.lookup ?? systemLookup)(host).then(
       (addresses) => {
-        const refusal = refusalOfAddresses(host, addresses, policy.allowPrivate);
+        const refusal = refusalOfAddresses(host, addresses, policy);
         if (refusal) {
           callback(refusedRequest(refusal), '', 0);
         } else if (options.all) {
@@ -202,14 +224,15 @@ function decoded(response: http.IncomingMessage): Readable {
 export function guardedFetch(policy: NetworkPolicy): typeof globalThis.fetch {
   const pool = policy.allowPrivate ? agents.open : agents.strict;
   const lookup = guardedLookup(policy);
+  const labels = labelsOf(policy);
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw refusedRequest('The AI base URL must be an http(s) URL.');
+      throw refusedRequest(`${labels.url} must be an http(s) URL.`);
     }
     const host = bareHost(url.hostname);
-    const refusal = refusalOfHost(host, policy.allowPrivate);
+    const refusal = refusalOfHost(host, policy);
     if (refusal) throw refusedRequest(refusal);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const headers: Record<string, string> = {};
@@ -234,14 +257,14 @@ export function guardedFetch(policy: NetworkPolicy): typeof globalThis.fetch {
           const status = response.statusCode ?? 0;
           if (status < 200 || status > 599) {
             response.resume();
-            reject(refusedRequest(`The AI provider answered with HTTP ${status}.`));
+            reject(refusedRequest(`${labels.peer} answered with HTTP ${status}.`));
             return;
           }
           if (REDIRECTS.has(status)) {
             response.resume();
             reject(
               refusedRequest(
-                `The AI provider answered with a redirect (HTTP ${status}); redirects are not followed, so the API key is not sent to another address. Set the base URL to the provider's final address.`,
+                `${labels.peer} answered with a redirect (HTTP ${status}); redirects are not followed, so ${labels.payload} is not sent to another address. Set ${labels.url.replace(/^The /, 'the ')} to its final address.`,
               ),
             );
             return;

@@ -11,25 +11,38 @@ import jobRoutes from './jobs/routes.ts';
 import upworkRoutes from './upwork/routes.ts';
 import savedSearchRoutes from './saved-searches/routes.ts';
 import savedSearchPollSchedule from './saved-searches/poll-schedule.ts';
-import { upworkJobStore } from './jobs/service.ts';
+import { rescoreJobsStep, skillsInJobs, upworkJobStore } from './jobs/service.ts';
+import { activeAdministratorContacts } from './users/service.ts';
 import responseRoutes from './responses/routes.ts';
+import { countPortfolioCitations as countCitations } from './responses/service.ts';
 import templateRoutes from './templates/routes.ts';
 import aiSettingsRoutes from './ai-settings/routes.ts';
+import notificationRoutes from './notifications/routes.ts';
+import notificationPurgeSchedule from './notifications/purge-schedule.ts';
 
-/** One line per area, then one per background schedule (docs/conventions.md): edit no other line. */
+/**
+ * One registration per area, then one per background schedule (docs/conventions.md). Where an area
+ * needs another area's figures, the function is passed in here, so no two areas import each other.
+ */
 export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(userRoutes, { prefix: '/api/users' });
   await app.register(activityRoutes, { prefix: '/api/activities' });
-  await app.register(profileRoutes, { prefix: '/api/profile' });
+  await app.register(profileRoutes, {
+    prefix: '/api/profile',
+    jobScores: { rescoreJobsStep, skillsInJobs },
+    activeAdministrators: activeAdministratorContacts,
+  });
   await app.register(adminRoutes, { prefix: '/api/admin' });
-  await app.register(portfolioRoutes, { prefix: '/api/portfolio' });
+  await app.register(portfolioRoutes, { prefix: '/api/portfolio', countCitations });
   await app.register(jobRoutes, { prefix: '/api/jobs' });
   await app.register(upworkRoutes, { prefix: '/api/upwork', jobStoreFor: upworkJobStore });
   await app.register(savedSearchRoutes, { prefix: '/api/saved-searches' });
   await app.register(responseRoutes, { prefix: '/api/responses' });
   await app.register(templateRoutes, { prefix: '/api/templates' });
   await app.register(aiSettingsRoutes, { prefix: '/api/ai' });
+  await app.register(notificationRoutes, { prefix: '/api/notifications' });
   await app.register(savedSearchPollSchedule);
+  await app.register(notificationPurgeSchedule);
   await app.register(portfolioPurgeSchedule);
 }

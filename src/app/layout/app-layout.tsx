@@ -10,6 +10,7 @@ import { useAppStore } from '@/store/hooks';
 
 import { ServerEvents } from './server-events';
 import { Sidebar } from './sidebar';
+import { SkipToContent } from './skip-to-content';
 import { TopBar } from './top-bar';
 
 /**
@@ -25,6 +26,7 @@ export default function AppLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <SkipToContent targetId="main" />
       <ServerEvents extra={store.extra} />
       <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 border-r border-slate-200 lg:block dark:border-slate-800">
         <Sidebar />
@@ -49,7 +51,11 @@ export default function AppLayout() {
       </Dialog.Root>
       <div className="flex min-h-dvh flex-col lg:pl-64">
         <TopBar onOpenMenu={() => setDrawerOpen(true)} />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 md:p-6">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl min-w-0 flex-1 p-4 focus:outline-none md:p-6"
+        >
           <ErrorBoundary resetKey={location.pathname}>
             <Suspense fallback={<RouteLoading />}>
               <Outlet />

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { backendUserJson, identityUser, TEST_API } from '@/testing/factories';
 import { server } from '@/testing/msw/server';
 import { renderApp } from '@/testing/render';
-import { countSet, notificationAdded } from '@/store/notifications.slice';
+import { countSet } from '@/store/notifications.slice';
+import type { NotificationsPage } from '@/contract/notifications';
 
 function signedInAs(overrides: Parameters<typeof backendUserJson>[0] = {}, route = '/dashboard') {
   server.use(
@@ -19,21 +20,28 @@ async function mainNav() {
 }
 
 describe('sidebar', () => {
-  it('shows every link for a user with every module', async () => {
+  it('shows every link, in order, for a user with every module', async () => {
     signedInAs();
     const nav = await mainNav();
-    for (const name of [
+    const names = nav.getAllByRole('link').map((link) => link.textContent);
+    expect(names).toEqual([
       'Dashboard',
       'Responses',
       'Quotes',
       'Browse Jobs',
+      'Portfolio',
       'Leads',
       'Messages',
       'Activity',
-    ]) {
-      expect(nav.getByRole('link', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
-    }
+    ]);
     expect(nav.getByRole('link', { name: 'Browse Jobs' })).toHaveAttribute('href', '/upwork-jobs');
+    expect(nav.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
+  });
+
+  it('shows Portfolio only to users with the portfolio module', async () => {
+    signedInAs({ modules: ['response'] });
+    const nav = await mainNav();
+    expect(nav.queryByRole('link', { name: 'Portfolio' })).not.toBeInTheDocument();
   });
 
   it('hides module links the user lacks and keeps Dashboard, Leads, Messages, Activity', async () => {
@@ -42,6 +50,7 @@ describe('sidebar', () => {
     expect(nav.queryByRole('link', { name: 'Responses' })).not.toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Quotes' })).not.toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Browse Jobs' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Portfolio' })).not.toBeInTheDocument();
     for (const name of ['Dashboard', 'Leads', 'Messages', 'Activity']) {
       expect(nav.getByRole('link', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
     }
@@ -115,35 +124,74 @@ describe('top bar', () => {
     ).toBeInTheDocument();
   });
 
-  it('the dark-mode toggle flips the theme, stores it and sets the root class', async () => {
+  it('the theme button names the theme it switches to, flips it, stores it and sets the root class', async () => {
     const { user } = signedInAs();
-    const toggle = await screen.findByRole('button', { name: 'Dark mode' });
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const toggle = await screen.findByRole('button', { name: 'Switch to light theme' });
     await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(toggle).toHaveAccessibleName('Switch to dark theme');
     expect(localStorage.getItem('theme')).toBe('light');
     expect(document.documentElement).not.toHaveClass('dark');
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Switch to light theme');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.documentElement).toHaveClass('dark');
   });
 
-  it('the notifications button opens the new messages, and clear all empties them', async () => {
-    const { store, user } = signedInAs();
+  it('the first Tab reaches "Skip to content", which moves focus to the screen’s content', async () => {
+    const { user } = signedInAs();
     await mainNav();
-    act(() => {
-      store.dispatch(
-        notificationAdded({
-          id: 'n1',
-          title: 'Client replied',
-          body: 'Can we talk?',
-          createdAt: '2026-11-22T03:00:00.000Z',
-        }),
-      );
-    });
-    await user.click(screen.getByRole('button', { name: 'Notifications (1 unread)' }));
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('the bell lists the stored alerts with its own unread count; mark all read clears it', async () => {
+    let unread = true;
+    server.use(
+      http.get(`${TEST_API}/api/notifications`, () =>
+        HttpResponse.json({
+          items: [
+            {
+              id: '5c1d6a52-8f0e-4a3b-9d7c-1e2f3a4b5c6d',
+              kind: 'saved_search_match',
+              title: '2 new jobs for “React”',
+              body: 'React dashboard (fit 80)',
+              link: '/upwork-jobs?saved=1',
+              readAt: unread ? null : '2026-11-22T03:05:00.000Z',
+              createdAt: '2026-11-22T03:00:00.000Z',
+            },
+          ],
+          nextCursor: null,
+          unreadCount: unread ? 1 : 0,
+        } satisfies NotificationsPage),
+      ),
+      http.post(`${TEST_API}/api/notifications/read-all`, () => {
+        unread = false;
+        return HttpResponse.json({ unreadCount: 0 });
+      }),
+    );
+    const { user } = signedInAs();
+    const nav = await mainNav();
+    await user.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    expect(within(panel).getByText('Client replied')).toBeInTheDocument();
-    await user.click(within(panel).getByRole('button', { name: 'Clear all' }));
-    expect(within(panel).getByText('No new messages.')).toBeInTheDocument();
-    expect(store.getState().notifications.count).toBe(0);
+    expect(await within(panel).findByText('2 new jobs for “React”')).toBeInTheDocument();
+    // Alerts are not messages: the Messages link shows no count.
+    expect(within(nav.getByRole('link', { name: /^Messages/ })).queryByText('1')).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /^Mark “/ })).toBeNull();
+  });
+
+  it('the bell says when there are no alerts', async () => {
+    const { user } = signedInAs();
+    await mainNav();
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByText(/^No notifications yet\./)).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
 
   it('the menu button opens the drawer, which closes after a link click', async () => {
@@ -160,22 +208,45 @@ describe('top bar', () => {
 });
 
 describe('server events', () => {
-  it("adds a 'notification' event from GET /api/events to the unread count", async () => {
+  it("a 'notification' event from GET /api/events refreshes the bell, not the Messages badge", async () => {
+    let stored = 0;
     server.use(
+      http.get(`${TEST_API}/api/notifications`, () => {
+        const items =
+          stored === 0
+            ? []
+            : [
+                {
+                  id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+                  kind: 'saved_search_match' as const,
+                  title: 'New message',
+                  body: 'Hi',
+                  link: null,
+                  readAt: null,
+                  createdAt: '2026-11-22T03:00:00.000Z',
+                },
+              ];
+        return HttpResponse.json({ items, nextCursor: null, unreadCount: items.length });
+      }),
       http.get(
         `${TEST_API}/api/events`,
-        ({ request }) =>
-          new HttpResponse(
+        ({ request }) => {
+          stored = 1;
+          return new HttpResponse(
             request.headers.get('authorization') === 'Bearer test-token'
               ? 'event: notification\ndata: {"id":"n9","title":"New message","body":"Hi","createdAt":"2026-11-22T03:00:00.000Z"}\n\n'
               : '',
             { headers: { 'content-type': 'text/event-stream' } },
-          ),
+          );
+        },
         { once: true },
       ),
     );
     const { store } = signedInAs();
-    await waitFor(() => expect(store.getState().notifications.count).toBe(1));
-    expect(store.getState().notifications.items[0]?.title).toBe('New message');
+    expect(
+      await screen.findByRole('button', { name: 'Notifications (1 unread)' }),
+    ).toBeInTheDocument();
+    expect(store.getState().notifications.count).toBe(0);
+    expect(screen.queryByTestId('unread-badge')).toBeNull();
   });
 });

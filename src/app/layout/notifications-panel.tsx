@@ -1,24 +1,36 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import type { ReactNode } from 'react';
 
-import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
-  formatBadgeCount,
-  notificationsCleared,
-  selectNotifications,
-  selectUnreadCount,
-} from '@/store/notifications.slice';
+  useListNotificationsQuery,
+  useMarkAllNotificationsReadMutation,
+  useMarkNotificationReadMutation,
+} from '@/store/notifications.api';
+import { formatBadgeCount } from '@/store/notifications.slice';
+
+import { NotificationItem } from './notification-item';
 
 const iconButton =
   'relative inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-200 dark:hover:bg-slate-800';
 
-/** The notifications button opens a panel of new messages with 'clear all'. */
+const textButton =
+  'rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:text-slate-500 dark:text-indigo-300 dark:hover:bg-slate-800 dark:disabled:text-slate-400';
+
+/** While the event stream is down, the bell still catches up this often. */
+const FALLBACK_REFRESH_MS = 60_000;
+
+/**
+ * The bell: stored alerts (new jobs for a saved search, …) with their own unread count, kept
+ * across sign-ins. Opening an alert or 'Mark read' marks it read; 'Mark all read' clears the count.
+ */
 export function NotificationsPanel() {
-  const count = useAppSelector(selectUnreadCount);
-  const items = useAppSelector(selectNotifications);
-  const dispatch = useAppDispatch();
-  const badge = formatBadgeCount(count);
+  const list = useListNotificationsQuery(undefined, { pollingInterval: FALLBACK_REFRESH_MS });
+  const [markRead] = useMarkNotificationReadMutation();
+  const [markAllRead, markingAll] = useMarkAllNotificationsReadMutation();
+  const unread = list.data?.unreadCount ?? 0;
+  const items = list.data?.items ?? [];
+  const badge = formatBadgeCount(unread);
 
   return (
     <Popover.Root>
@@ -32,7 +44,8 @@ export function NotificationsPanel() {
           {badge ? (
             <span
               aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[0.65rem] leading-5 font-semibold text-white"
+              data-testid="bell-badge"
+              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-[0.65rem] leading-5 font-semibold text-white"
             >
               {badge}
             </span>
@@ -43,63 +56,72 @@ export function NotificationsPanel() {
         <Popover.Content
           align="end"
           sideOffset={8}
+          collisionPadding={8}
           aria-label="Notifications"
-          className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-3 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-3 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
           <div className="mb-2 flex items-center justify-between gap-2">
             <h2 className="text-sm font-semibold">Notifications</h2>
             <button
               type="button"
-              onClick={() => dispatch(notificationsCleared())}
-              disabled={count === 0 && items.length === 0}
-              className="rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:text-slate-500 dark:text-indigo-300 dark:hover:bg-slate-800 dark:disabled:text-slate-500"
+              onClick={() => void markAllRead()}
+              disabled={unread === 0 || markingAll.isLoading}
+              className={textButton}
             >
-              Clear all
+              Mark all read
             </button>
           </div>
-          {items.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">
-              No new messages.
-            </p>
-          ) : (
-            <ul className="max-h-80 space-y-1 overflow-y-auto">
-              {items.map((item) => (
-                <li
-                  key={item.id}
-                  className="rounded-lg p-2 hover:bg-slate-50 dark:hover:bg-slate-800"
-                >
-                  {item.href ? (
-                    <Popover.Close asChild>
-                      <Link
-                        to={item.href}
-                        className="block focus-visible:outline-2 focus-visible:outline-indigo-600"
-                      >
-                        <span className="block text-sm font-medium">{item.title}</span>
-                        <span className="block text-sm text-slate-600 dark:text-slate-300">
-                          {item.body}
-                        </span>
-                      </Link>
-                    </Popover.Close>
-                  ) : (
-                    <>
-                      <span className="block text-sm font-medium">{item.title}</span>
-                      <span className="block text-sm text-slate-600 dark:text-slate-300">
-                        {item.body}
-                      </span>
-                    </>
-                  )}
-                  <time
-                    dateTime={item.createdAt}
-                    className="mt-1 block text-xs text-slate-600 dark:text-slate-400"
-                  >
-                    {new Date(item.createdAt).toLocaleString()}
-                  </time>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PanelBody
+            loading={list.isLoading}
+            failed={list.isError && !list.data}
+            onRetry={() => void list.refetch()}
+          >
+            {items.length === 0 ? (
+              <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">
+                No notifications yet. Turn on alerts for a saved search in Browse Jobs to hear about
+                new matching jobs.
+              </p>
+            ) : (
+              <ul aria-label="Alerts" className="max-h-80 space-y-1 overflow-y-auto">
+                {items.map((item) => (
+                  <NotificationItem key={item.id} item={item} onRead={(id) => void markRead(id)} />
+                ))}
+              </ul>
+            )}
+          </PanelBody>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
   );
+}
+
+function PanelBody({
+  loading,
+  failed,
+  onRetry,
+  children,
+}: {
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  if (loading) {
+    return (
+      <p role="status" className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">
+        Loading…
+      </p>
+    );
+  }
+  if (failed) {
+    return (
+      <div role="alert" className="py-4 text-center text-sm text-rose-700 dark:text-rose-300">
+        <p>The notifications could not be loaded. Check your connection.</p>
+        <button type="button" onClick={onRetry} className={`${textButton} mt-2`}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <>{children}</>;
 }

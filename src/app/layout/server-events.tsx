@@ -5,7 +5,7 @@ import { buildApiUrl } from '@/lib/api-url';
 import { startEventStream } from '@/lib/event-stream';
 import type { StoreExtra } from '@/store/extra';
 import { useAppDispatch } from '@/store/hooks';
-import { notificationAdded } from '@/store/notifications.slice';
+import { notificationsChanged } from '@/store/notifications.api';
 
 /** Reads GET /api/events while signed in (mounted inside the signed-in layout only). */
 export function ServerEvents({ extra }: { extra: StoreExtra }) {
@@ -17,9 +17,10 @@ export function ServerEvents({ extra }: { extra: StoreExtra }) {
         getToken: () => extra.getToken(false),
         onEvent: (event) => {
           // Every event is checked against the contract; one that does not match is dropped.
+          // A new alert is stored on the server: the bell refetches its list and unread count.
           const parsed = serverEventSchema.safeParse(event);
           if (parsed.success && parsed.data.type === 'notification') {
-            dispatch(notificationAdded(parsed.data.data));
+            dispatch(notificationsChanged());
           }
         },
       }),

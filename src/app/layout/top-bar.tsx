@@ -17,6 +17,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const dark = useAppSelector(selectIsDark);
   const dispatch = useAppDispatch();
   const label = userLabel(user);
+  // The button names what a press does, not the theme shown now.
+  const themeLabel = dark ? 'Switch to light theme' : 'Switch to dark theme';
 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:px-6 dark:border-slate-800 dark:bg-slate-950/95">
@@ -32,9 +34,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <button
           type="button"
           className={iconButton}
-          aria-label="Dark mode"
-          aria-pressed={dark}
-          title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+          aria-label={themeLabel}
+          title={themeLabel}
           onClick={() => dispatch(themeToggled())}
         >
           {dark ? (

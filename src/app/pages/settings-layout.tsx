@@ -12,7 +12,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
   }`;
 
-/** /settings: tabs for its child routes (account, users, response-templates, quote-templates, portfolio). */
+/** /settings: tabs for its child routes (account, profile, users, response-templates, quote-templates, portfolio). */
 export default function SettingsLayout() {
   const user = useCurrentUser();
   return (
@@ -20,6 +20,9 @@ export default function SettingsLayout() {
       <nav aria-label="Settings" className="-mx-1 mb-6 flex gap-1 overflow-x-auto px-1 pb-1">
         <NavLink to={paths.settingsAccount} className={tabClass}>
           Account
+        </NavLink>
+        <NavLink to={paths.settingsProfile} className={tabClass}>
+          Profile
         </NavLink>
         {isAdmin(user) ? (
           <NavLink to={paths.settingsUsers} className={tabClass}>

@@ -22,7 +22,9 @@ export const cellClass = 'px-3 py-2';
 
 /**
  * A data table in a bordered box: the header stays in view while the rows scroll, and a table
- * wider than the screen scrolls sideways inside the box instead of widening the page.
+ * wider than the screen scrolls sideways inside the box instead of widening the page. The box is
+ * positioned so that screen-reader-only text in its cells (absolutely positioned) is clipped with
+ * the rows; otherwise it would stretch the page sideways on a phone.
  */
 export function Table({
   caption,
@@ -32,7 +34,7 @@ export function Table({
   className = 'min-w-full',
 }: TableProps) {
   return (
-    <div className="max-h-[75vh] overflow-auto rounded-xl border border-slate-200 dark:border-slate-700">
+    <div className="relative max-h-[75vh] overflow-auto rounded-xl border border-slate-200 dark:border-slate-700">
       <table
         className={`${className} divide-y divide-slate-200 text-left text-sm dark:divide-slate-700`}
       >

@@ -1,117 +1,123 @@
-import { Users } from 'lucide-react';
-import { useState } from 'react';
+import { UserPlus } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-import { EmptyState, PageHeader, buttonClass } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
-import { Table } from '@/components/ui/table';
-import type { BackendUser } from '@/contract/user';
+import { FormAlert } from '@/components/ui/form-feedback';
+import { PageHeader, buttonClass } from '@/components/ui/page';
+import { UndoToast } from '@/components/ui/undo-toast';
+import { useCurrentUser } from '@/lib/session';
+import { useLogActivity } from '@/store/activity-logger';
 
-import { useListAdminUsersQuery } from './admin.api';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { InviteUserDialog } from './invite-user-dialog';
+import { UserActivityDialog } from './user-activity-dialog';
+import type { UserRowAction } from './user-row';
+import { UserStatusDialog } from './user-status-dialog';
+import { UsersTable } from './users-table';
+import { UsersToolbar } from './users-toolbar';
+import { useUserAccessChanges, type AdminToast } from './use-user-access-changes';
+import { useUserExport } from './use-user-export';
+import { useUsersList } from './use-users-list';
 
-const USER_COLUMNS = ['Name', 'Email', 'Role', 'Modules'].map((label) => ({ key: label, label }));
-
-function UsersPageChunk({
-  cursor,
-  isLast,
-  onNext,
-}: {
-  cursor: string | null;
-  isLast: boolean;
-  onNext: (cursor: string) => void;
-}) {
-  const { data, error, isLoading, isFetching, refetch } = useListAdminUsersQuery({ cursor });
-  if (isLoading) {
-    return (
-      <tr>
-        <td colSpan={4} className="px-4 py-6 text-slate-600 dark:text-slate-300">
-          <span role="status" className="inline-flex items-center gap-2">
-            <Spinner className="size-4" /> Loading users…
-          </span>
-        </td>
-      </tr>
-    );
-  }
-  if (error) {
-    return (
-      <tr>
-        <td colSpan={4} className="px-4 py-6">
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 text-red-700 dark:text-red-400"
-          >
-            Could not load the users.
-            <button type="button" className={buttonClass.secondary} onClick={() => void refetch()}>
-              Retry
-            </button>
-          </div>
-        </td>
-      </tr>
-    );
-  }
-  const items = data?.items ?? [];
-  return (
-    <>
-      {items.map((user) => (
-        <UserRow key={user.id} user={user} />
-      ))}
-      {isLast && data?.nextCursor ? (
-        <tr>
-          <td colSpan={4} className="px-4 py-3">
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={isFetching}
-              onClick={() => onNext(data.nextCursor as string)}
-            >
-              Load more
-            </button>
-          </td>
-        </tr>
-      ) : null}
-    </>
-  );
-}
-
-function UserRow({ user }: { user: BackendUser }) {
-  return (
-    <tr className="border-t border-slate-200 dark:border-slate-700">
-      <td className="px-4 py-3 font-medium text-slate-900 dark:text-slate-100">
-        {user.name ?? '—'}
-      </td>
-      <td className="px-4 py-3 break-all">{user.email}</td>
-      <td className="px-4 py-3">{user.role}</td>
-      <td className="px-4 py-3">{user.modules.length > 0 ? user.modules.join(', ') : 'none'}</td>
-    </tr>
-  );
-}
+type OpenDialog = Exclude<UserRowAction, { kind: 'export' }> | { kind: 'invite' } | null;
 
 /** /users and /settings/users (admin only; the route guard shows 'Access Denied' to others). */
 export default function UsersPage() {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const first = useListAdminUsersQuery({ cursor: null });
-  const empty = !first.isLoading && !first.error && first.data?.items.length === 0;
+  const list = useUsersList();
+  const selfId = useCurrentUser()?.backendId ?? null;
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [toast, setToast] = useState<AdminToast | null>(null);
+  const [problem, setProblem] = useState('');
+  const toastKey = useRef(0);
+  const notify = useCallback((next: Omit<AdminToast, 'key'>) => {
+    toastKey.current += 1;
+    setToast({ ...next, key: toastKey.current });
+  }, []);
+  const closeToast = useCallback(() => setToast(null), []);
+  const shownToast = useMemo(
+    () =>
+      toast
+        ? { id: String(toast.key), message: toast.message, undoable: Boolean(toast.undo) }
+        : null,
+    [toast],
+  );
+  const changeAccess = useUserAccessChanges(notify, setProblem);
+  const { download, exporting } = useUserExport();
+  const log = useLogActivity();
+
+  useEffect(() => {
+    log({ action: 'view_admin_panel', details: { section: 'users' } });
+  }, [log]);
+
+  const onAction = (action: UserRowAction) => {
+    if (action.kind !== 'export') {
+      setDialog(action);
+      return;
+    }
+    void download(action.user, action.format).then((failure) => {
+      setProblem(failure ?? '');
+      if (!failure) notify({ message: `Downloaded the data of ${action.user.email}.` });
+    });
+  };
+  const close = () => setDialog(null);
+  const { data, isLoading, isFetching, error, refetch } = list.query;
 
   return (
     <>
-      <PageHeader title="Users" description="Everyone with access to this Bidwright workspace." />
-      {empty ? (
-        <EmptyState
-          icon={<Users className="size-8" />}
-          title="No users yet"
-          description="Accounts appear here after their first sign-in."
-        />
-      ) : (
-        <Table caption="Users" columns={USER_COLUMNS} className="w-full min-w-[36rem]">
-          {cursors.map((cursor, index) => (
-            <UsersPageChunk
-              key={cursor ?? 'first'}
-              cursor={cursor}
-              isLast={index === cursors.length - 1}
-              onNext={(next) => setCursors((current) => [...current, next])}
-            />
-          ))}
-        </Table>
-      )}
+      <PageHeader
+        title="Users"
+        description="Everyone with access to this Bidwright workspace: their role, modules and account."
+        actions={
+          <button
+            type="button"
+            className={buttonClass.primary}
+            onClick={() => setDialog({ kind: 'invite' })}
+          >
+            <UserPlus className="size-4" aria-hidden="true" /> Invite user
+          </button>
+        }
+      />
+      <UsersToolbar
+        search={list.search}
+        onSearch={list.setSearch}
+        order={list.order}
+        onOrder={list.setOrder}
+      />
+      <div className="mb-3">
+        <FormAlert>{problem}</FormAlert>
+      </div>
+      <UsersTable
+        data={data}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        error={error}
+        q={list.q}
+        firstRow={list.firstRow}
+        selfId={selfId}
+        exporting={exporting}
+        onRetry={() => void refetch()}
+        onPrevious={list.pageIndex > 0 ? list.previous : null}
+        onNext={data?.nextCursor ? list.next : null}
+        onAccessChange={(user, change) => void changeAccess(user, change)}
+        onAction={onAction}
+      />
+      {dialog?.kind === 'invite' ? <InviteUserDialog onClose={close} /> : null}
+      {dialog?.kind === 'status' ? (
+        <UserStatusDialog user={dialog.user} onClose={close} notify={notify} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteUserDialog user={dialog.user} onClose={close} notify={notify} />
+      ) : null}
+      {dialog?.kind === 'activity' ? (
+        <UserActivityDialog user={dialog.user} onClose={close} />
+      ) : null}
+      <UndoToast
+        toast={shownToast}
+        onUndo={() => {
+          toast?.undo?.();
+          closeToast();
+        }}
+        onClose={closeToast}
+      />
     </>
   );
 }

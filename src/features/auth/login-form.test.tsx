@@ -76,8 +76,44 @@ describe('LoginForm', () => {
     const { user, reset } = renderForm({});
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('group', { name: 'Reset your password' })).toHaveTextContent(
+      'Send a password reset email to ada@example.com?',
+    );
+    expect(reset).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Send reset email' }));
     expect(await screen.findByText('Password reset email sent.')).toBeInTheDocument();
     expect(reset).toHaveBeenCalledWith({ email: 'ada@example.com' });
+  });
+
+  it('sends no reset email when the confirmation is cancelled, and focus returns to the link', async () => {
+    const { user, reset } = renderForm({});
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('button', { name: 'Send reset email' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toHaveFocus();
+    expect(reset).not.toHaveBeenCalled();
+  });
+
+  it('goes email, password, Sign in with Tab, and Enter in the password field signs in', async () => {
+    const { user, signIn, reset } = renderForm({});
+    await user.click(screen.getByLabelText('Email'));
+    await user.keyboard('ada@example.com');
+    await user.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await user.keyboard('secret{Enter}');
+    await waitFor(() =>
+      expect(signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret' }),
+    );
+    expect(reset).not.toHaveBeenCalled();
+  });
+
+  it('puts Sign in before "Forgot password?" in the tab order', async () => {
+    const { user } = renderForm({});
+    await user.click(screen.getByLabelText('Password'));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toHaveFocus();
   });
 
   it('falls back to a redirect when the Google popup is blocked', async () => {

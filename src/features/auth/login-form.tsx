@@ -7,6 +7,7 @@ import type { loginFormMachine } from '@/machines/login-form.machine';
 import { AuthField } from './auth-field';
 import { AuthFormError } from './auth-form-error';
 import { LoginAlternatives } from './login-alternatives';
+import { LoginResetRequest } from './login-reset-request';
 
 export interface LoginFormProps {
   /** The login form machine with its edges provided. */
@@ -17,7 +18,10 @@ export interface LoginFormProps {
   signOutReason?: string | null;
 }
 
-/** Email and password, Google, forgot password, create an account. */
+/**
+ * Email and password, Google, forgot password, create an account. The tab order is email,
+ * password, Sign in; the reset link comes after, so Enter in the password field signs in.
+ */
 export function LoginForm({ logic, completeRedirect, signOutReason = null }: LoginFormProps) {
   const [snapshot, send] = useMachine(logic);
   const emailId = useId();
@@ -66,16 +70,6 @@ export function LoginForm({ logic, completeRedirect, signOutReason = null }: Log
         <AuthField
           id={passwordId}
           label="Password"
-          labelAside={
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => send({ type: 'password.reset' })}
-              className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:text-indigo-300"
-            >
-              Forgot password?
-            </button>
-          }
           name="password"
           type="password"
           autoComplete="current-password"
@@ -92,6 +86,11 @@ export function LoginForm({ logic, completeRedirect, signOutReason = null }: Log
         <button type="submit" disabled={busy} className={`${buttonClass.primary} w-full`}>
           {busy ? 'Signing in...' : 'Sign in'}
         </button>
+        <LoginResetRequest
+          email={email}
+          busy={busy}
+          onSend={() => send({ type: 'password.reset' })}
+        />
       </form>
       <LoginAlternatives busy={busy} onGoogle={() => send({ type: 'google.signIn' })} />
     </div>

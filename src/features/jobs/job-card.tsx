@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
+import { Eye } from 'lucide-react';
 
+import { buttonClass } from '@/components/ui/page';
 import type { Job } from '@/contract/jobs';
 
 import { ClientSignals } from './client-signals';
@@ -10,31 +12,40 @@ type Props = {
   job: Job;
   selected: boolean;
   onSelect: (job: Job) => void;
+  /** Shown on hidden jobs: brings the job back into the list. */
+  onUnhide?: (job: Job) => void;
+  unhiding?: boolean;
 };
 
-/** One job in the list: title (opens the detail), score, budget, client and skills. */
-export function JobCard({ job, selected, onSelect }: Props) {
+/**
+ * One job in the list: title, score, budget, client and skills. The title's button stretches
+ * over the whole card, so a tap anywhere opens the job; the score badge and Unhide sit above it
+ * as buttons of their own, never inside it.
+ */
+export function JobCard({ job, selected, onSelect, onUnhide, unhiding = false }: Props) {
   return (
     <article
       aria-label={job.title}
       className={clsx(
-        'border-b border-slate-100 px-4 py-3 dark:border-slate-800',
+        'relative cursor-pointer border-b border-slate-100 px-4 py-3 focus-within:bg-slate-50 dark:border-slate-800 dark:focus-within:bg-slate-800/60',
         selected
           ? 'bg-indigo-50 dark:bg-indigo-950/40'
           : 'hover:bg-slate-50 dark:hover:bg-slate-800/60',
-        job.hiddenAt && 'opacity-60',
       )}
     >
       <div className="flex items-start justify-between gap-3">
         <button
           type="button"
+          data-job-card={job.id}
           onClick={() => onSelect(job)}
           aria-current={selected ? 'true' : undefined}
-          className="min-w-0 text-left text-sm font-semibold text-slate-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-100 dark:hover:text-indigo-300"
+          className="min-w-0 text-left text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] hover:text-indigo-700 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600 dark:text-slate-100 dark:hover:text-indigo-300"
         >
           {job.title}
         </button>
-        <ScoreBadge score={job.score} />
+        <div className="relative z-10 shrink-0">
+          <ScoreBadge score={job.score} />
+        </div>
       </div>
       <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
         <span>{ageLabel(job.postedAt)}</span>
@@ -44,6 +55,7 @@ export function JobCard({ job, selected, onSelect }: Props) {
         {job.appliedAt ? (
           <span className="font-medium text-emerald-700 dark:text-emerald-300">Applied</span>
         ) : null}
+        {job.hiddenAt ? <span className="font-medium">Hidden</span> : null}
         {job.source !== 'upwork' ? <span className="uppercase">{job.source}</span> : null}
       </p>
       {job.skills.length > 0 ? (
@@ -57,6 +69,18 @@ export function JobCard({ job, selected, onSelect }: Props) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {job.hiddenAt && onUnhide ? (
+        <button
+          type="button"
+          className={`${buttonClass.secondary} relative z-10 mt-2`}
+          disabled={unhiding}
+          aria-label={`Unhide ${job.title}`}
+          onClick={() => onUnhide(job)}
+        >
+          <Eye className="size-4" aria-hidden="true" />
+          Unhide
+        </button>
       ) : null}
     </article>
   );

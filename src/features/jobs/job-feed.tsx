@@ -2,7 +2,7 @@ import type { Job } from '@/contract/jobs';
 
 import { NoJobMatches, UpworkNotConnectedEmpty } from './job-feed-empty';
 import { JobList } from './job-list';
-import { errorMessage } from './jobs.api';
+import { errorMessage, isValidationError } from './jobs.api';
 
 type Props = {
   jobs: Job[];
@@ -20,6 +20,8 @@ type Props = {
   selectedId: string | null;
   onSelect: (job: Job) => void;
   listKey: string;
+  onUnhide?: (job: Job) => void;
+  unhidingId?: string | null;
 };
 
 /** The feed column: loading, the load error, an empty state, or the count and the list. */
@@ -33,14 +35,20 @@ export function JobFeed(props: Props) {
     );
   }
   if (props.error) {
+    // A refused filter value is fixed by changing the filters; trying again would fail again.
+    const refused = isValidationError(props.error);
     return (
       <div
         role="alert"
         className="rounded-lg border border-rose-300 p-4 text-sm text-rose-800 dark:border-rose-700 dark:text-rose-200"
       >
         {errorMessage(props.error, 'Jobs could not be loaded.')}{' '}
-        <button type="button" className="underline" onClick={props.onRetry}>
-          Try again
+        <button
+          type="button"
+          className="underline"
+          onClick={refused ? props.onClearFilters : props.onRetry}
+        >
+          {refused ? 'Clear search and filters' : 'Try again'}
         </button>
       </div>
     );
@@ -63,6 +71,8 @@ export function JobFeed(props: Props) {
         loadingMore={props.loadingMore}
         onLoadMore={props.onLoadMore}
         listKey={props.listKey}
+        onUnhide={props.onUnhide}
+        unhidingId={props.unhidingId}
       />
     </>
   );

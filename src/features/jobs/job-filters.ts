@@ -67,6 +67,7 @@ export function filtersFromParams(params: URLSearchParams): JobFilters {
   if (verdict) filters.verdict = verdict;
   const source = oneOf(params.get('source'), JOB_SOURCES);
   if (source) filters.source = source;
+  if (params.get('hidden') === 'true') filters.hidden = true;
   const sort = oneOf(params.get('sort'), JOB_SORTS);
   if (sort && sort !== 'newest') filters.sort = sort;
   return filters;
@@ -90,6 +91,7 @@ export function filtersToParams(
     'postedWithin',
     'verdict',
     'source',
+    'hidden',
     'sort',
   ];
   for (const key of filterKeys) params.delete(key);
@@ -113,6 +115,26 @@ export function activeFilterCount(filters: JobFilters): number {
   return Object.entries(filters).filter(
     ([key, value]) => key !== 'q' && key !== 'sort' && value !== undefined,
   ).length;
+}
+
+/** The filters folded under "More filters", each counted once in its "(N set)". */
+const MORE_FILTER_KEYS = [
+  'experience',
+  'budgetMin',
+  'budgetMax',
+  'hourlyMin',
+  'hourlyMax',
+  'clientSpentMin',
+  'clientHiresMin',
+  'proposalsMax',
+  'countries',
+  'skills',
+  'source',
+] as const satisfies ReadonlyArray<keyof JobFilters>;
+
+/** How many of the folded filters are set (the ones always in view are not counted). */
+export function moreFilterCount(filters: JobFilters): number {
+  return MORE_FILTER_KEYS.filter((key) => filters[key] !== undefined).length;
 }
 
 export function sortOf(filters: JobFilters): JobSort {

@@ -1,3 +1,6 @@
+import { Link } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
 import type { JobScoreDetails, ScoreReason } from '@/contract/jobs';
 import { formatMoney } from '@/contract/money';
 
@@ -10,6 +13,9 @@ const FACTOR_LABEL = {
   competition: 'Competition',
   recency: 'Recency',
 } as const;
+
+/** Reasons that ask for something the profile lacks; they link to the profile editor. */
+const PROFILE_HINT = /^(Add skills to your profile|Set your hourly rate)/;
 
 /** One scoring factor: its points out of its maximum, as a meter, and why. */
 function FitReason({ reason }: { reason: ScoreReason }) {
@@ -34,7 +40,18 @@ function FitReason({ reason }: { reason: ScoreReason }) {
           style={{ width: `${(reason.points / reason.max) * 100}%` }}
         />
       </div>
-      <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{reason.text}</p>
+      <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+        {PROFILE_HINT.test(reason.text) ? (
+          <Link
+            to={paths.settingsProfile}
+            className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-600 dark:text-indigo-300"
+          >
+            {reason.text}
+          </Link>
+        ) : (
+          reason.text
+        )}
+      </p>
     </li>
   );
 }

@@ -17,6 +17,9 @@ type Props = {
   onLoadMore: () => void;
   /** Identifies the search, so the scroll position is kept per search. */
   listKey: string;
+  /** Unhides a hidden job from its card; the id is the one on its way. */
+  onUnhide?: (job: Job) => void;
+  unhidingId?: string | null;
 };
 
 /** A virtualised list: only the visible rows are in the DOM, so 10,000 jobs scroll smoothly. */
@@ -28,6 +31,8 @@ export function JobList({
   loadingMore,
   onLoadMore,
   listKey,
+  onUnhide,
+  unhidingId = null,
 }: Props) {
   const parentRef = useRef<HTMLDivElement>(null);
   const initialOffset = savedScrollTop(listKey);
@@ -76,7 +81,13 @@ export function JobList({
               aria-setsize={hasMore ? -1 : jobs.length}
               aria-posinset={item.index + 1}
             >
-              <JobCard job={job} selected={job.id === selectedId} onSelect={onSelect} />
+              <JobCard
+                job={job}
+                selected={job.id === selectedId}
+                onSelect={onSelect}
+                onUnhide={onUnhide}
+                unhiding={unhidingId === job.id}
+              />
             </li>
           );
         })}

@@ -7,7 +7,7 @@ import { FilterBlurInput } from './filter-blur-input';
 import { moneyValue, toCount, toList, toMinor } from './filter-input-values';
 import { FilterSelect } from './filter-select';
 import { SOURCE_FILTER_SELECT } from './filter-select-specs';
-import { activeFilterCount } from './job-filters';
+import { activeFilterCount, moreFilterCount } from './job-filters';
 
 type Props = {
   filters: JobFilters;
@@ -30,13 +30,14 @@ const COUNT_FILTERS = [
 ] as const;
 
 const LIST_FILTERS = [
-  ['countries', 'Client countries (comma-separated)'],
+  ['countries', 'Client countries (names or codes such as US, DE; comma-separated)'],
   ['skills', 'Skills, any of (comma-separated)'],
 ] as const;
 
 /** The folded filters: experience, money, counts, lists and source, with "Clear filters". */
 export function JobMoreFilters({ filters, set, onClear }: Props) {
-  const count = activeFilterCount(filters);
+  const count = moreFilterCount(filters);
+  const anySet = activeFilterCount(filters) > 0;
   return (
     <details className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <summary className="cursor-pointer text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -74,7 +75,7 @@ export function JobMoreFilters({ filters, set, onClear }: Props) {
         ))}
         <FilterSelect spec={SOURCE_FILTER_SELECT} filters={filters} set={set} />
       </div>
-      {count > 0 ? (
+      {anySet ? (
         <button type="button" className={`${buttonClass.ghost} mt-2`} onClick={onClear}>
           Clear filters
         </button>

@@ -39,7 +39,7 @@ export function JobSearchForm({ filters, onSearch, set }: Props) {
           onChange={(event) => setQ(event.target.value)}
           placeholder='react AND (node OR deno) NOT wordpress "design system"'
           maxLength={300}
-          className={`${inputClass} min-w-0 flex-1`}
+          className={`${inputClass} min-w-0 flex-1 basis-full sm:basis-0`}
           aria-describedby="job-search-hint"
         />
         <button type="submit" className={buttonClass.primary}>

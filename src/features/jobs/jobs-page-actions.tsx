@@ -31,6 +31,7 @@ export function JobsPageActions({ connected, syncing, onRefresh, adding, onToggl
         className={buttonClass.primary}
         onClick={onToggleAdding}
         aria-expanded={adding}
+        data-add-jobs-toggle=""
       >
         <PlusCircle className="size-4" aria-hidden="true" />
         Add jobs

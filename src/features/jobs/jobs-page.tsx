@@ -1,21 +1,25 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { PageHeader } from '@/components/ui/page';
 
 import { AddJobsPanel } from './add-jobs-panel';
-import { JobDetail } from './job-detail';
+import { JobDetailPlacement } from './job-detail-placement';
 import { JobFeed } from './job-feed';
 import { activeFilterCount, filtersFromParams } from './job-filters';
 import { JobFiltersBar } from './job-filters-bar';
 import {
+  errorMessage,
   useGetUpworkConnectionQuery,
   useListJobsInfiniteQuery,
   useSyncUpworkJobsMutation,
+  useUpdateJobMutation,
 } from './jobs.api';
 import { JobsPageActions } from './jobs-page-actions';
 import { JobsPageNotices } from './jobs-page-notices';
 import { SavedSearchesBar } from './saved-searches-bar';
+import { useAddJobsPanel } from './use-add-jobs-panel';
+import { useJobsPageEscape } from './use-jobs-page-escape';
 import { useJobsPageNavigation } from './use-jobs-page-navigation';
 import { useSavedSearchFromLink } from './use-saved-search-from-link';
 import { useUpworkAutoSync } from './use-upwork-auto-sync';
@@ -26,10 +30,11 @@ export default function JobsPage() {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const selectedId = params.get('job');
   const savedId = params.get('saved');
-  const [adding, setAdding] = useState(false);
+  const adding = useAddJobsPanel();
 
   const connection = useGetUpworkConnectionQuery();
   const [sync, syncing] = useSyncUpworkJobsMutation();
+  const [updateJob, unhiding] = useUpdateJobMutation();
   const { sort, ...rest } = filters;
   // RTK Query keys the cache by the serialized arguments, so a new object each render is fine.
   const list = useListJobsInfiniteQuery({ ...rest, sort: sort ?? 'newest', limit: 50 });
@@ -44,6 +49,12 @@ export default function JobsPage() {
     sync,
   });
   useSavedSearchFromLink(savedId, filters, params, setParams);
+  useJobsPageEscape({
+    selectedId,
+    closeDetail,
+    addingOpen: adding.open,
+    closeAdding: adding.closeAndRefocus,
+  });
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -59,18 +70,19 @@ export default function JobsPage() {
             connected={connected}
             syncing={syncing.isLoading}
             onRefresh={() => void sync(filters)}
-            adding={adding}
-            onToggleAdding={() => setAdding((open) => !open)}
+            adding={adding.open}
+            onToggleAdding={adding.toggle}
           />
         }
       />
       <JobsPageNotices connection={connection.data} syncError={syncing.error} />
-      {adding ? (
-        <div className="mb-4">
+      {adding.mounted ? (
+        <div className="mb-4" hidden={!adding.open} data-add-jobs-panel="">
           <AddJobsPanel
-            onClose={() => setAdding(false)}
+            key={adding.generation}
+            onClose={adding.closeAndRefocus}
             onSaved={(job) => {
-              setAdding(false);
+              adding.saved();
               select(job);
             }}
           />
@@ -80,6 +92,11 @@ export default function JobsPage() {
         <JobFiltersBar filters={filters} onChange={setFilters} />
         <SavedSearchesBar filters={filters} activeId={savedId} onLoad={loadSaved} />
       </div>
+      {unhiding.error ? (
+        <p role="alert" className="mb-2 text-sm text-rose-700 dark:text-rose-300">
+          {errorMessage(unhiding.error, 'The job could not be unhidden.')}
+        </p>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
         <div className="min-w-0">
           <JobFeed
@@ -92,18 +109,16 @@ export default function JobsPage() {
             onLoadMore={loadMore}
             noFilters={!filters.q && activeFilterCount(filters) === 0}
             notConnected={connection.data?.status !== 'connected'}
-            onAdd={() => setAdding(true)}
+            onAdd={adding.show}
             onClearFilters={() => setFilters({}, 'filter')}
             selectedId={selectedId}
             onSelect={select}
             listKey={listKey}
+            onUnhide={(job) => void updateJob({ id: job.id, body: { hidden: false } })}
+            unhidingId={unhiding.isLoading ? (unhiding.originalArgs?.id ?? null) : null}
           />
         </div>
-        {selectedId ? (
-          <div className="min-w-0 lg:sticky lg:top-4 lg:max-h-[80vh] lg:overflow-auto">
-            <JobDetail jobId={selectedId} onClose={closeDetail} />
-          </div>
-        ) : null}
+        {selectedId ? <JobDetailPlacement jobId={selectedId} onClose={closeDetail} /> : null}
       </div>
     </>
   );

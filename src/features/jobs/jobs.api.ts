@@ -11,8 +11,15 @@ import type {
   UpdateSavedSearchBody,
 } from '@/contract/jobs';
 import type { Page } from '@/contract/pagination';
-import type { UpworkCallbackBody, UpworkConnection, UpworkSyncResult } from '@/contract/upwork';
+import type {
+  UpworkCallbackBody,
+  UpworkConnection,
+  UpworkDisconnectPreview,
+  UpworkSyncResult,
+} from '@/contract/upwork';
 import { api } from '@/store/api';
+
+import { validationMessage } from './validation-message';
 
 /** Browse Jobs endpoints on the shared API slice (docs/conventions.md). */
 
@@ -107,9 +114,14 @@ export const jobsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Upwork'],
     }),
+    getUpworkDisconnectPreview: build.query<UpworkDisconnectPreview, void>({
+      query: () => '/api/upwork/connection/disconnect-preview',
+      providesTags: ['Upwork'],
+    }),
     disconnectUpwork: build.mutation<UpworkConnection, void>({
       query: () => ({ url: '/api/upwork/connection', method: 'DELETE' }),
-      invalidatesTags: ['Upwork'],
+      // Disconnecting removes the Upwork jobs never acted on.
+      invalidatesTags: ['Upwork', { type: 'Job', id: 'LIST' }],
     }),
     syncUpworkJobs: build.mutation<UpworkSyncResult, JobFilters>({
       query: (filters) => ({ url: '/api/upwork/sync', method: 'POST', body: filters }),
@@ -134,19 +146,39 @@ export const {
   useStartUpworkConnectMutation,
   useFinishUpworkConnectMutation,
   useChooseUpworkOrganizationMutation,
+  useGetUpworkDisconnectPreviewQuery,
   useDisconnectUpworkMutation,
   useSyncUpworkJobsMutation,
 } = jobsApi;
 
-/** The API's error message, for display next to the action that failed. */
+type ApiErrorBody = { error?: { code?: string; message?: string; details?: unknown } };
+
+function apiErrorOf(error: unknown): ApiErrorBody['error'] {
+  if (error && typeof error === 'object' && 'data' in error) {
+    return (error as { data?: ApiErrorBody }).data?.error;
+  }
+  return undefined;
+}
+
+/** True when the API refused what was sent (a filter value, a field): changing it is the fix. */
+export function isValidationError(error: unknown): boolean {
+  return apiErrorOf(error)?.code === 'validation_failed';
+}
+
+/**
+ * The API's error message, for display next to the action that failed. A refused value is
+ * named in the screen's words, never by its field path.
+ */
 export function errorMessage(
   error: unknown,
   fallback = 'Something went wrong. Try again.',
 ): string {
-  if (error && typeof error === 'object' && 'data' in error) {
-    const data = (error as { data?: { error?: { message?: string } } }).data;
-    if (data?.error?.message) return data.error.message;
+  const body = apiErrorOf(error);
+  if (body?.code === 'validation_failed') {
+    const plain = validationMessage(body.details);
+    if (plain) return plain;
   }
+  if (body?.message) return body.message;
   if (
     error &&
     typeof error === 'object' &&

@@ -19,7 +19,8 @@ function ChipIconButton({ label, icon: Icon, pressed, disabled, onClick }: ChipI
       aria-pressed={pressed}
       disabled={disabled}
       onClick={onClick}
-      className="rounded p-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+      // 24 px at least, the smallest target a finger or a shaky hand can hit.
+      className="inline-flex size-6 items-center justify-center rounded hover:bg-slate-100 dark:hover:bg-slate-800"
     >
       <Icon className="size-3.5" aria-hidden="true" />
     </button>

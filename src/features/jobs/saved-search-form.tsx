@@ -2,25 +2,30 @@ import type { FormEvent } from 'react';
 
 import { buttonClass, inputClass } from '@/components/ui/page';
 
+import { SavedSearchWebhookField } from './saved-search-webhook-field';
+import type { SavedSearchWebhookState } from './use-saved-search-webhook';
+
 type Props = {
   kind: 'save' | 'rename';
   name: string;
   onNameChange: (name: string) => void;
   alert: boolean;
   onAlertChange: (alert: boolean) => void;
+  webhook: SavedSearchWebhookState;
   busy: boolean;
   error: string | null;
   onSubmit: (event: FormEvent) => void;
   onCancel: () => void;
 };
 
-/** Names a new saved search (with its alert choice) or renames one. */
+/** Names a new saved search (with its alert and webhook) or edits one's name and webhook. */
 export function SavedSearchForm({
   kind,
   name,
   onNameChange,
   alert,
   onAlertChange,
+  webhook,
   busy,
   error,
   onSubmit,
@@ -29,8 +34,10 @@ export function SavedSearchForm({
   return (
     <form
       onSubmit={onSubmit}
+      // The form's own messages explain a refused URL; the browser's bubble would hide them.
+      noValidate
       className="flex flex-wrap items-end gap-2"
-      aria-label={kind === 'save' ? 'Save search' : 'Rename saved search'}
+      aria-label={kind === 'save' ? 'Save search' : 'Edit saved search'}
     >
       <label className="text-xs font-medium text-slate-700 dark:text-slate-300">
         Name
@@ -55,8 +62,9 @@ export function SavedSearchForm({
           Alert me about new matches
         </label>
       ) : null}
+      <SavedSearchWebhookField webhook={webhook} />
       <button type="submit" className={buttonClass.primary} disabled={busy}>
-        {kind === 'save' ? 'Save' : 'Rename'}
+        {kind === 'save' ? 'Save' : 'Save changes'}
       </button>
       <button type="button" className={buttonClass.ghost} onClick={onCancel}>
         Cancel

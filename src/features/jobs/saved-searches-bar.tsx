@@ -1,5 +1,5 @@
 import { Bookmark } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/page';
 import type { JobFilters, SavedSearch } from '@/contract/jobs';
@@ -28,6 +28,17 @@ export function SavedSearchesBar({ filters, activeId, onLoad }: Props) {
   const [remove, removing] = useDeleteSavedSearchMutation();
   const form = useSavedSearchForm(filters);
   const [confirmDelete, setConfirmDelete] = useState<SavedSearch | null>(null);
+  // Keeping the search puts focus back on the Delete button that asked.
+  const askedFrom = useRef<HTMLElement | null>(null);
+  const askToDelete = (search: SavedSearch) => {
+    askedFrom.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirmDelete(search);
+  };
+  const keep = () => {
+    setConfirmDelete(null);
+    askedFrom.current?.focus();
+  };
 
   const open = async (search: SavedSearch) => {
     const result = await load(search.id);
@@ -61,7 +72,7 @@ export function SavedSearchesBar({ filters, activeId, onLoad }: Props) {
                 void form.update({ id: search.id, body: { alert: !search.alert } })
               }
               onRename={() => form.startRename(search)}
-              onDelete={() => setConfirmDelete(search)}
+              onDelete={() => askToDelete(search)}
             />
           ))}
         </ul>
@@ -80,6 +91,7 @@ export function SavedSearchesBar({ filters, activeId, onLoad }: Props) {
           onNameChange={form.setName}
           alert={form.alert}
           onAlertChange={form.setAlert}
+          webhook={form.webhook}
           busy={form.busy}
           error={form.formError}
           onSubmit={(event) => void form.submit(event)}
@@ -92,7 +104,7 @@ export function SavedSearchesBar({ filters, activeId, onLoad }: Props) {
           search={confirmDelete}
           deleting={removing.isLoading}
           onDelete={() => void remove(confirmDelete.id).then(() => setConfirmDelete(null))}
-          onKeep={() => setConfirmDelete(null)}
+          onKeep={keep}
         />
       ) : null}
     </section>

@@ -1,5 +1,5 @@
 import { Link2, Unlink } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/page';
 import type { UpworkConnection } from '@/contract/upwork';
@@ -26,6 +26,19 @@ export function UpworkConnectionControls({
 }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [disconnectedNote, setDisconnectedNote] = useState<string | null>(null);
+  // After Cancel (or Escape) focus goes back to the Disconnect button it came from.
+  const disconnectButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!confirming && refocus.current) {
+      refocus.current = false;
+      disconnectButton.current?.focus();
+    }
+  }, [confirming]);
+  const cancel = () => {
+    refocus.current = true;
+    setConfirming(false);
+  };
   const disconnect = async () => {
     const removeAppUrl = await onDisconnect();
     setConfirming(false);
@@ -48,6 +61,7 @@ export function UpworkConnectionControls({
         ) : null}
         {connection.status !== 'not_connected' && !confirming ? (
           <button
+            ref={disconnectButton}
             type="button"
             className={buttonClass.secondary}
             onClick={() => setConfirming(true)}
@@ -61,7 +75,7 @@ export function UpworkConnectionControls({
         <ConfirmDisconnectUpwork
           disconnecting={disconnecting}
           onDisconnect={() => void disconnect()}
-          onCancel={() => setConfirming(false)}
+          onCancel={cancel}
         />
       ) : null}
       {disconnectedNote ? <UpworkDisconnectedNote removeAppUrl={disconnectedNote} /> : null}

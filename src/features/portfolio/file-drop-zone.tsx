@@ -2,14 +2,23 @@ import { clsx } from 'clsx';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 
-import { PORTFOLIO_FILE_ACCEPT, PORTFOLIO_FILE_TYPES_LABEL } from '@/contract/portfolio';
+import {
+  PORTFOLIO_FILE_ACCEPT,
+  PORTFOLIO_FILE_TYPES_LABEL,
+  type PortfolioUploadLimits,
+} from '@/contract/portfolio';
+
+import { formatBytes } from './portfolio-files';
 
 /** The dashed area that takes dropped files, with a "choose files" picker inside. */
 export function FileDropZone({
   inputId,
+  limits,
   onFiles,
 }: {
   inputId: string;
+  /** Shown before a file is chosen; only the types while they load. */
+  limits?: PortfolioUploadLimits | undefined;
   onFiles: (files: File[]) => void;
 }) {
   const [dragging, setDragging] = useState(false);
@@ -45,6 +54,9 @@ export function FileDropZone({
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {PORTFOLIO_FILE_TYPES_LABEL}; checked by content.
+        {limits
+          ? ` Up to ${formatBytes(limits.maxBytes)} per file, ${limits.maxFilesPerItem} files per item.`
+          : null}
       </p>
       <input
         id={inputId}

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { PortfolioItem } from '@/contract/portfolio';
 
 import { FileDropZone } from './file-drop-zone';
+import { usePortfolioUploadLimitsQuery } from './portfolio.api';
 import { StoredFileList } from './stored-file-list';
 import { UploadProgressList } from './upload-progress-list';
 import { usePortfolioUploads } from './use-portfolio-uploads';
@@ -10,7 +11,8 @@ import { usePortfolioUploads } from './use-portfolio-uploads';
 /** Files of one item: pick or drop files, see each upload's progress, remove files. */
 export function FileUploader({ item }: { item: PortfolioItem }) {
   const inputId = useId();
-  const { uploads, send } = usePortfolioUploads(item.id);
+  const limits = usePortfolioUploadLimitsQuery();
+  const { uploads, send } = usePortfolioUploads(item.id, limits.data?.maxBytes);
   return (
     <section aria-labelledby={`${inputId}-heading`} className="space-y-3">
       <h3
@@ -20,7 +22,7 @@ export function FileUploader({ item }: { item: PortfolioItem }) {
         Files
       </h3>
       <StoredFileList item={item} />
-      <FileDropZone inputId={inputId} onFiles={(files) => void send(files)} />
+      <FileDropZone inputId={inputId} limits={limits.data} onFiles={(files) => void send(files)} />
       <UploadProgressList uploads={uploads} />
     </section>
   );

@@ -25,8 +25,10 @@ export class UploadError extends Error {
 }
 
 /** A quick check before sending: the server decides by content, this only saves a round trip. */
-export function precheckFile(file: File): string | null {
+export function precheckFile(file: File, maxBytes?: number): string | null {
   if (file.size === 0) return `"${file.name}" is empty.`;
+  if (maxBytes !== undefined && file.size > maxBytes)
+    return `"${file.name}" is ${formatBytes(file.size)}; the limit is ${formatBytes(maxBytes)}.`;
   const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
   const known = PORTFOLIO_FILE_TYPES.some((type) =>
     (type.extensions as readonly string[]).includes(ext),

@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { buttonClass } from '@/components/ui/page';
+import { buttonClass, inputClass } from '@/components/ui/page';
 
 import type { PortfolioFormValues, portfolioFormSchema } from './portfolio-form-values';
 
@@ -14,36 +14,38 @@ export type PortfolioRowsFieldsetProps = {
   legendClassName: string;
 };
 
-/** One input of a repeated row (a number, a link): a screen-reader label and its error. */
-export function PortfolioFormRowInput({
+/** One text input of a repeated row (a number, a link): a screen-reader label and its error. */
+export function PortfolioRowInput({
+  form,
   id,
+  name,
   label,
-  error,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
+  ...inputProps
+}: Pick<PortfolioRowsFieldsetProps, 'form' | 'id'> & {
+  name: FieldPath<PortfolioFormValues>;
+  label: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'placeholder'>) {
+  const inputId = id(name);
+  const error = form.getFieldState(name, form.formState).error?.message;
   return (
     <div>
-      <label htmlFor={id} className="sr-only">
+      <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
-      {children}
+      <input
+        id={inputId}
+        className={inputClass}
+        {...inputProps}
+        {...form.register(name)}
+        {...(error ? { 'aria-invalid': true, 'aria-describedby': `${inputId}-error` } : {})}
+      />
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}
     </div>
   );
-}
-
-/** The aria attributes that tie a row input to its error, when it has one. */
-export function rowErrorProps(id: string, error?: string) {
-  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 }
 
 /** The trash button at the end of a repeated row. */

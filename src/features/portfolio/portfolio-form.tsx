@@ -33,7 +33,10 @@ export function PortfolioForm({
   const form = useForm<PortfolioFormValues, unknown, z.output<typeof portfolioFormSchema>>({
     resolver: zodResolver(portfolioFormSchema),
     defaultValues: toFormValues(item),
-    mode: 'onTouched',
+    // Checked when submitted, then again as the person types. Never on blur: an error appearing
+    // while the pointer is on its way to "Create item" would move the button away from the click.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const {
     handleSubmit,

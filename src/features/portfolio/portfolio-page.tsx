@@ -19,7 +19,7 @@ import {
   PortfolioSearchResults,
 } from './portfolio-results';
 import { PortfolioSearchBar } from './portfolio-search-bar';
-import { useDebounced } from './use-debounced';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePortfolioUrlState } from './use-portfolio-url-state';
 
 /** /portfolio: browse and search the case studies (filters, view and query live in the URL). */
@@ -27,7 +27,7 @@ export default function PortfolioPage() {
   const url = usePortfolioUrlState();
   const { q, mode, skill, industry, view, setParam } = url;
   const [draft, setDraft] = useState(q);
-  const debounced = useDebounced(draft.trim(), 300);
+  const debounced = useDebouncedValue(draft.trim(), 300);
   const [shown, setShown] = useState(PORTFOLIO_PAGE_SIZE);
   const log = useLogActivity();
 

@@ -1,13 +1,15 @@
 import { FolderOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 
 import { EmptyState, PageHeader, buttonClass } from '@/components/ui/page';
+import { UndoToast } from '@/components/ui/undo-toast';
+import { paths } from '@/config/paths';
 
 import { apiErrorMessage } from './portfolio.api';
 import { PortfolioForm } from './portfolio-form';
 import { PortfolioLoadError, PortfolioLoading } from './portfolio-results';
 import { PortfolioSettingsRow } from './portfolio-settings-row';
-import { UndoToast } from './undo-toast';
 import { usePortfolioSettings } from './use-portfolio-settings';
 
 /** /settings/portfolio: create, edit, order, delete (with undo) and attach files. */
@@ -22,11 +24,20 @@ export default function PortfolioSettingsPage() {
         title="Portfolio settings"
         description="Add, edit and order your case studies. The response agent searches them and cites the ones it uses."
         actions={
-          editing !== 'new' ? (
-            <button type="button" className={buttonClass.primary} onClick={() => setEditing('new')}>
-              <Plus className="size-4" aria-hidden="true" /> New item
-            </button>
-          ) : null
+          <>
+            <Link to={paths.portfolio} className={buttonClass.secondary}>
+              View portfolio
+            </Link>
+            {editing !== 'new' ? (
+              <button
+                type="button"
+                className={buttonClass.primary}
+                onClick={() => setEditing('new')}
+              >
+                <Plus className="size-4" aria-hidden="true" /> New item
+              </button>
+            ) : null}
+          </>
         }
       />
       <p className="sr-only" aria-live="polite">

@@ -7,6 +7,7 @@ import type {
   PortfolioPage,
   PortfolioSearchMode,
   PortfolioSearchResult,
+  PortfolioUploadLimits,
   UpdatePortfolioItemBody,
 } from '@/contract/portfolio';
 import { api } from '@/store/api';
@@ -65,6 +66,11 @@ const portfolioQueriesApi = api.injectEndpoints({
     portfolioFacets: build.query<PortfolioFacets, void>({
       query: () => '/api/portfolio/facets',
       providesTags: [LIST],
+    }),
+    /** The server's upload limits; they change only with its configuration. */
+    portfolioUploadLimits: build.query<PortfolioUploadLimits, void>({
+      query: () => '/api/portfolio/upload-limits',
+      keepUnusedDataFor: 3_600,
     }),
     searchPortfolio: build.query<PortfolioSearchResult, PortfolioSearchArgs>({
       query: ({ q, mode, skill, industry, limit = 20 }) => ({
@@ -142,8 +148,12 @@ const portfolioMutationsApi = api.injectEndpoints({
   }),
 });
 
-export const { useListPortfolioQuery, usePortfolioFacetsQuery, useSearchPortfolioQuery } =
-  portfolioQueriesApi;
+export const {
+  useListPortfolioQuery,
+  usePortfolioFacetsQuery,
+  usePortfolioUploadLimitsQuery,
+  useSearchPortfolioQuery,
+} = portfolioQueriesApi;
 
 export const {
   useCreatePortfolioItemMutation,

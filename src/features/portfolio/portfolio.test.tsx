@@ -114,6 +114,15 @@ describe('/portfolio', () => {
     expect(screen.getByTestId('location').textContent).toContain('mode=ai');
   });
 
+  it('links to the settings page, which links back', async () => {
+    answers([]);
+    const { user } = renderApp({ route: '/portfolio', ...signedIn });
+    await user.click(await screen.findByRole('link', { name: 'Manage portfolio' }));
+    await user.click(await screen.findByRole('link', { name: 'View portfolio' }));
+    expect(await screen.findByRole('heading', { name: 'Portfolio', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/portfolio');
+  });
+
   it('shows an honest empty state', async () => {
     answers([]);
     renderApp({ route: '/portfolio', ...signedIn });
@@ -137,6 +146,48 @@ describe('/settings/portfolio', () => {
     expect(within(form).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
     expect(within(form).getByText('Enter an address starting with https://')).toBeInTheDocument();
     expect(within(form).getByLabelText('Description')).toHaveValue('Kept text');
+  });
+
+  it('shows the error of every input in a number or link row, and removes a row', async () => {
+    answers([]);
+    const { user } = renderApp({ route: '/settings/portfolio', ...signedIn });
+    await user.click(await screen.findByRole('button', { name: 'Add your first item' }));
+    const form = screen.getByRole('form', { name: 'New portfolio item' });
+    await user.click(within(form).getByRole('button', { name: 'Add a number' }));
+    await user.click(within(form).getByLabelText('Unit of number 1'));
+    await user.paste('u'.repeat(25));
+    await user.click(within(form).getByRole('button', { name: 'Add a link' }));
+    await user.click(within(form).getByLabelText('Label of link 1'));
+    await user.paste('l'.repeat(121));
+    await user.click(within(form).getByRole('button', { name: 'Create item' }));
+
+    expect(await within(form).findByText('At most 24 characters')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Unit of number 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByText('At most 120 characters')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Label of link 1')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(form).getByRole('button', { name: 'Remove number 1' }));
+    expect(within(form).queryByLabelText('Unit of number 1')).toBeNull();
+    expect(within(form).getByLabelText('Label of link 1')).toBeInTheDocument();
+  });
+
+  it('shows no error on a field left empty until the form is submitted, then updates as you type', async () => {
+    answers([]);
+    const { user } = renderApp({ route: '/settings/portfolio', ...signedIn });
+    await user.click(await screen.findByRole('button', { name: 'Add your first item' }));
+    const form = screen.getByRole('form', { name: 'New portfolio item' });
+    await user.click(within(form).getByRole('button', { name: 'Add a link' }));
+    await user.click(within(form).getByLabelText('Address of link 1'));
+    await user.click(within(form).getByLabelText('Title'));
+    await user.click(within(form).getByLabelText('Description'));
+    expect(within(form).queryByText('Enter an address starting with https://')).toBeNull();
+    expect(within(form).queryByText('Give the item a title')).toBeNull();
+
+    await user.click(within(form).getByRole('button', { name: 'Create item' }));
+    expect(await within(form).findByText('Give the item a title')).toBeInTheDocument();
+    expect(within(form).getByText('Enter an address starting with https://')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Title'), 'Checkout');
+    await waitFor(() => expect(within(form).queryByText('Give the item a title')).toBeNull());
+    expect(within(form).getByText('Enter an address starting with https://')).toBeInTheDocument();
   });
 
   it('creates an item and shows the server’s field errors next to the field', async () => {
@@ -225,6 +276,26 @@ describe('/settings/portfolio', () => {
 });
 
 describe('files', () => {
+  it('says how large a file may be before one is chosen', async () => {
+    answers([item({ title: 'Old project' })]);
+    server.use(
+      http.get(`${TEST_API}/api/portfolio/upload-limits`, () =>
+        HttpResponse.json({ maxBytes: 5 * 1024 * 1024, maxFilesPerItem: 20 }),
+      ),
+    );
+    const { user } = renderApp({ route: '/settings/portfolio', ...signedIn });
+    await user.click(await screen.findByRole('button', { name: 'Edit Old project' }));
+    expect(
+      await screen.findByText(/Up to 5\.0 MB per file, 20 files per item\./),
+    ).toBeInTheDocument();
+  });
+
+  it('prechecks sizes against the server’s limit before sending', () => {
+    const big = new File([new Uint8Array(3_000)], 'big.png', { type: 'image/png' });
+    expect(precheckFile(big, 2_048)).toBe('"big.png" is 2.9 KB; the limit is 2.0 KB.');
+    expect(precheckFile(big, 4_096)).toBeNull();
+  });
+
   it('prechecks names before sending', () => {
     expect(precheckFile(new File([], 'a.png'))).toMatch(/empty/);
     expect(precheckFile(new File(['x'], 'a.svg'))).toMatch(/not an accepted type/);

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import type { UndoToastState } from '@/components/ui/undo-toast';
 import type { CreatePortfolioItemBody, PortfolioItem } from '@/contract/portfolio';
 
 import {
@@ -14,7 +15,6 @@ import {
   useUpdatePortfolioItemMutation,
 } from './portfolio.api';
 import type { SubmitOutcome } from './portfolio-form-values';
-import type { UndoToastState } from './undo-toast';
 
 function outcomeOf(result: { error?: unknown }): SubmitOutcome {
   return result.error

@@ -14,7 +14,7 @@ export type PortfolioUpload = {
 };
 
 /** The uploads to one item: their progress and outcome, and `send` to upload more files. */
-export function usePortfolioUploads(itemId: string) {
+export function usePortfolioUploads(itemId: string, maxBytes?: number) {
   const dispatch = useAppDispatch();
   const access = useFileAccess();
   const [uploads, setUploads] = useState<PortfolioUpload[]>([]);
@@ -26,7 +26,7 @@ export function usePortfolioUploads(itemId: string) {
     // One request per file, one after another: each gets its own progress and its own error.
     for (const file of files) {
       const key = `${file.name}-${file.size}-${Date.now()}-${Math.random()}`;
-      const problem = precheckFile(file);
+      const problem = precheckFile(file, maxBytes);
       setUploads((list) => [
         ...list,
         problem

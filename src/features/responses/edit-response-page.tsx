@@ -1,16 +1,23 @@
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { EmptyState, PageHeader, buttonClass } from '@/components/ui/page';
-import { Select, optionsOf } from '@/components/ui/select';
 import { paths } from '@/config/paths';
-import { RESPONSE_STATUSES, type Response, type ResponseStatus } from '@/contract/responses';
+import { sendBlockers } from '@/contract/response-checks';
+import type { Response } from '@/contract/responses';
 
+import { ConfirmDiscardDialog } from './confirm-discard-dialog';
 import { ResponseDetailsForm } from './response-details-form';
 import { ResponseHistory } from './response-history';
+import { ResponseStatusSelect } from './response-status-select';
 import { ResponseTextEditor } from './response-text-editor';
-import { OfflineBadge, STATUS_LABELS, safeHttpUrl } from './response-ui';
+import { OfflineBadge, safeHttpUrl } from './response-ui';
 import { useGetResponseQuery } from './responses.api';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLeaveGuard } from './use-leave-guard';
 import { useResponseEditor } from './use-response-editor';
+
+/** How long the text must settle before its checks run again. */
+const CHECK_DELAY_MS = 300;
 
 export default function EditResponsePage() {
   const [params] = useSearchParams();
@@ -96,18 +103,18 @@ function JobHeading({ response }: { response: Response }) {
 function ResponseDetails({
   response,
   editor,
+  blockers,
 }: {
   response: Response;
   editor: ReturnType<typeof useResponseEditor>;
+  blockers: string[];
 }) {
   return (
     <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
-      <Select
-        id="status"
-        label="Status"
-        options={optionsOf(RESPONSE_STATUSES, STATUS_LABELS)}
-        value={response.status}
-        onChange={(e) => void editor.changeStatus(e.target.value as ResponseStatus)}
+      <ResponseStatusSelect
+        status={response.status}
+        sendBlockers={blockers}
+        onChange={(status) => void editor.changeStatus(status)}
       />
       <ResponseDetailsForm response={response} onSave={editor.saveDetails} />
       <p className="text-xs text-slate-600 dark:text-slate-300">
@@ -123,6 +130,8 @@ function ResponseDetails({
 
 function Editor({ response }: { response: Response }) {
   const editor = useResponseEditor(response);
+  const checkedText = useDebouncedValue(editor.text, CHECK_DELAY_MS);
+  const held = useLeaveGuard(editor.dirty);
   return (
     <>
       <PageHeader
@@ -132,9 +141,13 @@ function Editor({ response }: { response: Response }) {
       />
       {response.generation === 'failed' ? <FailedGenerationAlert response={response} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
-        <ResponseTextEditor response={response} editor={editor} />
+        <ResponseTextEditor response={response} editor={editor} checkedText={checkedText} />
         <aside className="space-y-4">
-          <ResponseDetails response={response} editor={editor} />
+          <ResponseDetails
+            response={response}
+            editor={editor}
+            blockers={sendBlockers(checkedText)}
+          />
           <ResponseHistory
             responseId={response.id}
             savedText={editor.savedText}
@@ -142,6 +155,18 @@ function Editor({ response }: { response: Response }) {
           />
         </aside>
       </div>
+      <ConfirmDiscardDialog
+        open={held !== null}
+        title="Leave without saving?"
+        description={
+          editor.text.trim() === ''
+            ? 'The response is empty, so it was not saved. Leaving keeps the last saved text.'
+            : 'Your latest edits are not saved yet. Leaving now loses them.'
+        }
+        discardLabel="Leave without saving"
+        onDiscard={() => held?.leave()}
+        onKeep={() => held?.stay()}
+      />
     </>
   );
 }

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-import {
-  lengthSchema,
-  toneSchema,
-  type GenerateResponseBody,
-  type ResponseLength,
-  type Tone,
-} from '@/contract/responses';
+import { lengthSchema, toneSchema, type GenerateResponseBody } from '@/contract/responses';
 
 /** Pasted job text shorter than this is not enough for the agent to work from. */
 const JOB_TEXT_MIN = 20;
@@ -38,19 +32,6 @@ export const generateFormSchema = z
   });
 export type GenerateFormValues = z.infer<typeof generateFormSchema>;
 
-export const TONE_LABELS: Record<Tone, string> = {
-  professional: 'Professional',
-  friendly: 'Friendly',
-  confident: 'Confident',
-  concise: 'Concise',
-};
-
-export const LENGTH_LABELS: Record<ResponseLength, string> = {
-  short: 'Short',
-  medium: 'Medium',
-  long: 'Long',
-};
-
 /** The request body for POST /api/responses/generate; empty optional choices are left out. */
 export function toGenerateBody(values: GenerateFormValues): GenerateResponseBody {
   return {
@@ -63,3 +44,5 @@ export function toGenerateBody(values: GenerateFormValues): GenerateResponseBody
     variants: values.variants === '2' ? 2 : 1,
   };
 }
+
+export { LENGTH_LABELS, TONE_LABELS } from '@/contract/profile';

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 
 import { PageHeader } from '@/components/ui/page';
 import type { ResponseLength, Tone } from '@/contract/responses';
 
+import { ConfirmDiscardDialog } from './confirm-discard-dialog';
 import { generateFormSchema, toGenerateBody, type GenerateFormValues } from './generate-form';
 import { GenerateResponseForm } from './generate-response-form';
 import { GeneratedDrafts } from './generated-drafts';
@@ -13,6 +15,7 @@ import { useAiStatusQuery, useResponseProfileQuery } from './responses.api';
 import { useGeneratedVariants } from './use-generated-variants';
 import { StreamError, useGenerationStream } from './use-generation-stream';
 import { useJobChoices } from './use-job-choices';
+import { useLeaveGuard } from './use-leave-guard';
 
 export default function GenerateResponsePage() {
   const profile = useResponseProfileQuery();
@@ -23,6 +26,13 @@ export default function GenerateResponsePage() {
       length={profile.data?.defaultLength ?? 'medium'}
     />
   );
+}
+
+/** Which engine writes the drafts: the offline one, or the configured model by name. */
+function EngineBadge({ offline, model }: { offline: boolean; model: string | null }) {
+  if (offline) return <OfflineBadge />;
+  if (!model) return null;
+  return <span className="text-xs text-slate-600 dark:text-slate-300">Model: {model}</span>;
 }
 
 function GenerateResponse(defaults: { tone: Tone; length: ResponseLength }) {
@@ -53,15 +63,25 @@ function GenerateResponse(defaults: { tone: Tone; length: ResponseLength }) {
   const chosenJob = jobs.choices.find((j) => j.id === selectedJobId) ?? null;
   const upworkUrl = safeHttpUrl(source === 'job' ? (chosenJob?.url ?? null) : pastedUrl || null);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const held = useLeaveGuard(drafts.unsavedEdits);
+  const [heldRun, setHeldRun] = useState<GenerateFormValues | null>(null);
+
+  // A new run replaces the drafts on screen that were not saved (the server keeps edited ones).
+  const generate = async (values: GenerateFormValues) => {
+    const replaces = drafts.replaceable;
     drafts.clear();
+    const body = { ...toGenerateBody(values), ...(replaces.length ? { replaces } : {}) };
     try {
-      await stream.run('/api/responses/generate', toGenerateBody(values), drafts.onEvent);
+      await stream.run('/api/responses/generate', body, drafts.onEvent);
     } catch (failure) {
       const message =
         failure instanceof StreamError ? failure.message : 'Something went wrong. Try again.';
       drafts.setError({ message, retryable: true });
     }
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (drafts.unsavedEdits) setHeldRun(values);
+    else await generate(values);
   });
 
   const busy = stream.running || form.formState.isSubmitting;
@@ -72,15 +92,7 @@ function GenerateResponse(defaults: { tone: Tone; length: ResponseLength }) {
       <PageHeader
         title="Generate Response"
         description="The agent reads the job, searches your portfolio, drafts in your voice, answers the screening questions and checks itself."
-        actions={
-          isOffline ? (
-            <OfflineBadge />
-          ) : aiStatus.data?.model ? (
-            <span className="text-xs text-slate-600 dark:text-slate-300">
-              Model: {aiStatus.data.model}
-            </span>
-          ) : null
-        }
+        actions={<EngineBadge offline={isOffline} model={aiStatus.data?.model ?? null} />}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <GenerateResponseForm
@@ -100,6 +112,26 @@ function GenerateResponse(defaults: { tone: Tone; length: ResponseLength }) {
           onRetry={() => void onSubmit()}
         />
       </div>
+      <ConfirmDiscardDialog
+        open={held !== null || heldRun !== null}
+        title={heldRun ? 'Generate again without saving?' : 'Leave without saving?'}
+        description={
+          heldRun
+            ? 'A new draft replaces this one, and your edits to it are not saved. Save them first to keep them.'
+            : 'Your edits to the draft are not saved. Leaving now loses them.'
+        }
+        discardLabel={heldRun ? 'Generate without saving' : 'Leave without saving'}
+        onDiscard={() => {
+          if (heldRun) {
+            setHeldRun(null);
+            void generate(heldRun);
+          } else held?.leave();
+        }}
+        onKeep={() => {
+          setHeldRun(null);
+          held?.stay();
+        }}
+      />
     </>
   );
 }

@@ -68,6 +68,11 @@ export function GeneratedDrafts({
           are written.
         </p>
       ) : null}
+      {Object.keys(variants).length > 0 && !running ? (
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          Each draft is kept in Responses. Generating again replaces the drafts you have not saved.
+        </p>
+      ) : null}
       {(Object.entries(variants) as Array<[Variant, VariantState]>).map(([variant, state]) => (
         <GeneratedVariantCard
           key={variant}

@@ -3,10 +3,12 @@ import { Link } from 'react-router-dom';
 
 import { buttonClass, inputClass } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import { recheckText } from '@/contract/response-checks';
 import type { Variant } from '@/contract/responses';
 
 import { variantText, type VariantState } from './generation-variants';
 import { CharCount, ChecksList, OfflineBadge, StepsList, formatCost } from './response-ui';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 type VariantActions = {
   onEdit: (text: string) => void;
@@ -74,6 +76,7 @@ export function GeneratedVariantCard({
   upworkUrl: string | null;
 } & VariantActions) {
   const text = variantText(state);
+  const checkedText = useDebouncedValue(text, 300);
   return (
     <article className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -104,7 +107,9 @@ export function GeneratedVariantCard({
         </div>
       )}
       <CharCount length={text.length} id={`count-${variant}`} />
-      <ChecksList checks={state.checks} />
+      <ChecksList
+        checks={state.edited === null ? state.checks : recheckText(state.checks, checkedText)}
+      />
       {state.meta ? <VariantMeta meta={state.meta} /> : null}
       {state.final !== null ? (
         <FinishedDraftActions state={state} upworkUrl={upworkUrl} onSave={onSave} onCopy={onCopy} />

@@ -1,19 +1,26 @@
 import { Save, Sparkles } from 'lucide-react';
 
 import { buttonClass, inputClass } from '@/components/ui/page';
+import { recheckText } from '@/contract/response-checks';
 import { IMPROVE_ACTIONS, IMPROVE_ACTION_LABELS, type Response } from '@/contract/responses';
 
 import { ImproveSuggestion } from './improve-suggestion';
 import { CharCount, ChecksList } from './response-ui';
+import { AUTOSAVE_TEXTS } from './use-autosave';
 import type { useResponseEditor } from './use-response-editor';
 
-/** The response text with its count, Save, the agent's rewrite actions and their outcome. */
+/**
+ * The response text with its count, Save (and the autosave's state), the agent's rewrite
+ * actions and their outcome, and the checks, re-run on `checkedText` as the text settles.
+ */
 export function ResponseTextEditor({
   response,
   editor,
+  checkedText,
 }: {
   response: Response;
   editor: ReturnType<typeof useResponseEditor>;
+  checkedText: string;
 }) {
   const { text, suggestion } = editor;
   return (
@@ -33,11 +40,18 @@ export function ResponseTextEditor({
         <button
           type="button"
           className={buttonClass.primary}
-          disabled={!editor.dirty || editor.saving}
+          disabled={editor.saving || text.trim() === ''}
           onClick={() => void editor.save()}
         >
           <Save className="size-4" aria-hidden="true" /> {editor.saving ? 'Saving…' : 'Save'}
         </button>
+        <p
+          aria-live="polite"
+          data-testid="autosave-state"
+          className="self-center text-xs text-slate-600 dark:text-slate-300"
+        >
+          {AUTOSAVE_TEXTS[editor.autosave]}
+        </p>
         {IMPROVE_ACTIONS.map((action) => (
           <button
             key={action}
@@ -68,7 +82,7 @@ export function ResponseTextEditor({
           onStop={editor.stopImproving}
         />
       ) : null}
-      <ChecksList checks={response.checks} />
+      <ChecksList checks={recheckText(response.checks, checkedText)} />
     </section>
   );
 }

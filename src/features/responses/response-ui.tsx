@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert, Loader2, WifiOff, Wrench } from 'lucide-react';
+import { CheckCircle2, CircleAlert, CircleX, Loader2, WifiOff, Wrench } from 'lucide-react';
 
 import { formatMoney } from '@/contract/money';
 import { COVER_LETTER_LIMIT, type CheckResult, type ResponseStatus } from '@/contract/responses';
@@ -68,12 +68,16 @@ export function ChecksList({ checks }: { checks: CheckResult[] }) {
         <li key={check.id} className="flex items-start gap-2">
           {check.passed ? (
             <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-          ) : (
+          ) : check.fixed ? (
             <Wrench className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+          ) : (
+            <CircleX className="mt-0.5 size-4 shrink-0 text-rose-600" aria-hidden="true" />
           )}
           <span>
             <span className="font-medium">{check.label}</span>
-            <span className="sr-only">{check.passed ? ' (passed)' : ' (fixed)'}</span>
+            <span className="sr-only">
+              {check.passed ? ' (passed)' : check.fixed ? ' (fixed)' : ' (failed)'}
+            </span>
             <span className="text-slate-600 dark:text-slate-300"> — {check.detail}</span>
           </span>
         </li>

@@ -69,5 +69,26 @@ export function useGeneratedVariants() {
     }
   };
 
-  return { variants, offline, error, notice, setError, onEvent, clear, edit, save, copy };
+  const states = Object.values(variants);
+  /** Edits the user typed into a draft and has not saved. */
+  const unsavedEdits = states.some((state) => state.edited !== null && !state.saved);
+  /** The drafts a new run may replace: those the user did not save. */
+  const replaceable = states.flatMap((state) =>
+    state.responseId && !state.saved ? [state.responseId] : [],
+  );
+
+  return {
+    variants,
+    offline,
+    error,
+    notice,
+    unsavedEdits,
+    replaceable,
+    setError,
+    onEvent,
+    clear,
+    edit,
+    save,
+    copy,
+  };
 }

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
+import { SENT_STATUSES, notSendableMessage, sendBlockers } from '@/contract/response-checks';
 import type {
   ImproveAction,
   Response,
@@ -7,14 +8,15 @@ import type {
   UpdateResponseBody,
 } from '@/contract/responses';
 
-import type { Suggestion } from './improve-suggestion';
 import { STATUS_LABELS } from './response-ui';
 import {
   useRestoreVersionMutation,
   useSetResponseStatusMutation,
   useUpdateResponseMutation,
 } from './responses.api';
-import { StreamError, useGenerationStream } from './use-generation-stream';
+import { useAutosave } from './use-autosave';
+import { useImproveSuggestion } from './use-improve-suggestion';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 /**
  * The editor's state for one response: the text and what was last saved, a rewrite suggested by
@@ -25,11 +27,11 @@ export function useResponseEditor(response: Response) {
   const [savedText, setSavedText] = useState(response.text);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
   const [update, updateState] = useUpdateResponseMutation();
   const [setStatus] = useSetResponseStatusMutation();
   const [restore] = useRestoreVersionMutation();
-  const improve = useGenerationStream();
+  const rewrite = useImproveSuggestion(response.id, setError);
+  const { suggestion } = rewrite;
 
   const dirty = text !== savedText;
 
@@ -38,15 +40,29 @@ export function useResponseEditor(response: Response) {
     setMessage(null);
   };
 
+  /** Stores `value` as the response's text; false (with the reason shown) when it could not. */
+  const persist = useCallback(
+    async (value: string, source: 'edit' | ImproveAction = 'edit'): Promise<boolean> => {
+      setError(null);
+      const result = await update({ id: response.id, body: { text: value, source } });
+      if ('error' in result) {
+        setError(
+          apiErrorMessage(
+            result.error,
+            'Could not save. Your text is still in the editor; try again.',
+          ),
+        );
+        return false;
+      }
+      setSavedText(value);
+      return true;
+    },
+    [update, response.id],
+  );
+  const autosave = useAutosave(text, savedText, persist);
+
   const save = async (source: 'edit' | ImproveAction = 'edit', value = text) => {
-    setError(null);
-    const result = await update({ id: response.id, body: { text: value, source } });
-    if ('error' in result) {
-      setError('Could not save. Your text is still in the editor; try again.');
-      return;
-    }
-    setSavedText(value);
-    setMessage('Saved.');
+    if (await persist(value, source)) setMessage('Saved.');
   };
 
   const saveDetails = async (body: Pick<UpdateResponseBody, 'bidMinor' | 'connects'>) => {
@@ -58,37 +74,28 @@ export function useResponseEditor(response: Response) {
 
   const runImprove = async (action: ImproveAction) => {
     setError(null);
-    setSuggestion({ action, text: '', done: false });
-    try {
-      await improve.run(`/api/responses/${response.id}/improve`, { action, text }, (event) => {
-        if (event.type === 'text')
-          setSuggestion((s) => (s ? { ...s, text: s.text + event.data.delta } : s));
-        if (event.type === 'done') setSuggestion({ action, text: event.data.text, done: true });
-        if (event.type === 'error') {
-          setError(event.data.message);
-          setSuggestion(null);
-        }
-      });
-    } catch (failure) {
-      setError(
-        failure instanceof StreamError
-          ? failure.message
-          : 'Could not rewrite the draft. Try again.',
-      );
-      setSuggestion(null);
-    }
+    await rewrite.runImprove(action, text);
   };
 
   const accept = async () => {
     if (!suggestion) return;
     setText(suggestion.text);
-    setSuggestion(null);
+    rewrite.clear();
     await save(suggestion.action, suggestion.text);
   };
 
+  /** A status that says the response went out needs a sendable text, saved first. */
   const changeStatus = async (status: ResponseStatus) => {
+    setError(null);
+    const blockers = SENT_STATUSES.includes(status) ? sendBlockers(text) : [];
+    if (blockers.length > 0) {
+      setError(notSendableMessage(blockers));
+      return;
+    }
+    if (dirty && !(await persist(text))) return;
     const result = await setStatus({ id: response.id, status });
-    if ('error' in result) setError('Could not change the status. Try again.');
+    if ('error' in result)
+      setError(apiErrorMessage(result.error, 'Could not change the status. Try again.'));
     else setMessage(`Status: ${STATUS_LABELS[status]}.`);
   };
 
@@ -108,13 +115,14 @@ export function useResponseEditor(response: Response) {
     text,
     savedText,
     dirty,
+    autosave,
     saving: updateState.isLoading,
     message,
     error,
     suggestion,
-    improving: improve.running,
-    stopImproving: improve.stop,
-    rejectSuggestion: () => setSuggestion(null),
+    improving: rewrite.improving,
+    stopImproving: rewrite.stopImproving,
+    rejectSuggestion: rewrite.clear,
     edit,
     save,
     saveDetails,

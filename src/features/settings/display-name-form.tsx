@@ -53,7 +53,7 @@ export function DisplayNameForm({ initialName }: { initialName: string }) {
         )}
       </SettingsField>
       <button type="submit" className={buttonClass.secondary} disabled={isLoading}>
-        {isLoading ? 'Saving...' : 'Save name'}
+        {isLoading ? 'Saving…' : 'Save name'}
       </button>
       {error ? (
         <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">

@@ -1,17 +1,22 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 
+import { FormAlert } from '@/components/ui/form-feedback';
 import { PageHeader, buttonClass } from '@/components/ui/page';
+import { UndoToast } from '@/components/ui/undo-toast';
 
 import { STARTER_BODY, type TemplateDraft } from './template-draft';
 import { TemplateEditor } from './template-editor';
 import { TemplateList } from './template-list';
 import { useListTemplatesQuery } from './templates.api';
+import { useDeferredTemplateDelete } from './use-deferred-template-delete';
 
 export default function ResponseTemplatesPage() {
   const list = useListTemplatesQuery({ kind: 'response' });
   const [draft, setDraft] = useState<TemplateDraft | null>(null);
-  const templates = list.data?.items ?? [];
+  const deletion = useDeferredTemplateDelete();
+  // A template waiting out its Undo offer is already gone as far as the person can tell.
+  const templates = (list.data?.items ?? []).filter((t) => t.id !== deletion.hiddenId);
 
   return (
     <>
@@ -49,6 +54,10 @@ export default function ResponseTemplatesPage() {
             draft={draft}
             template={templates.find((t) => t.id === draft.id) ?? null}
             onDone={(next) => setDraft(next)}
+            onDelete={(target) => {
+              setDraft(null);
+              deletion.schedule(target);
+            }}
           />
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -56,6 +65,8 @@ export default function ResponseTemplatesPage() {
           </p>
         )}
       </div>
+      <FormAlert>{deletion.error}</FormAlert>
+      <UndoToast toast={deletion.toast} onUndo={deletion.undo} onClose={deletion.settle} />
     </>
   );
 }

@@ -27,7 +27,7 @@ function template(overrides: Partial<Template> = {}): Template {
 }
 
 describe('/settings/response-templates', () => {
-  it('flags unknown variables while typing, previews, and saves a new template', async () => {
+  it('flags unknown variables while typing, refuses to save them, previews, and saves a new template', async () => {
     let created: unknown;
     server.use(
       http.get(`${TEST_API}/api/users`, () => HttpResponse.json([backendUserJson()])),
@@ -68,11 +68,18 @@ describe('/settings/response-templates', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByLabelText('Preview')).toHaveTextContent('Hi there');
     await user.click(screen.getByRole('button', { name: 'Save template' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Unknown variable \{\{colour\}\}.*Use only \{\{client_name\}\}/,
+    );
+    expect(created).toBeUndefined();
+    await user.clear(body);
+    await user.paste('Hi {{client_name}}, {{job_title}}');
+    await user.click(screen.getByRole('button', { name: 'Save template' }));
     await waitFor(() =>
       expect(created).toEqual({
         kind: 'response',
         name: 'Case study first',
-        body: 'Hi {{client_name}}, {{colour}}',
+        body: 'Hi {{client_name}}, {{job_title}}',
         isDefault: false,
       }),
     );

@@ -47,7 +47,7 @@ export function TemplateBodyField({ body, onChange }: Props) {
           className={`mt-1 text-xs ${unknown.length ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-300'}`}
         >
           {unknown.length
-            ? `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((v) => `{{${v}}}`).join(', ')} — these stay as written.`
+            ? `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((v) => `{{${v}}}`).join(', ')}. A template with unknown variables cannot be saved; use the ones below.`
             : 'All variables are known.'}
         </p>
       </div>

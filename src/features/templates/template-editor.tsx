@@ -1,4 +1,3 @@
-import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { Field } from '@/components/ui/field';
@@ -7,9 +6,11 @@ import { paths } from '@/config/paths';
 import type { Template } from '@/contract/templates';
 import { FormAlert, FormStatus } from '@/components/ui/form-feedback';
 
+import { DeleteTemplateButton } from './delete-template-button';
 import { TemplateBodyField } from './template-body-field';
 import type { TemplateDraft } from './template-draft';
 import { TemplatePreview } from './template-preview';
+import type { TemplateToDelete } from './use-deferred-template-delete';
 import { useTemplateEditor } from './use-template-editor';
 
 /** Edits one response template: name, text with variables, default flag, save, delete, preview. */
@@ -17,12 +18,15 @@ export function TemplateEditor({
   draft,
   template,
   onDone,
+  onDelete,
 }: {
   draft: TemplateDraft;
   template: Template | null;
   onDone: (next: TemplateDraft | null) => void;
+  /** After the person confirmed: the page removes it, with an Undo offer. */
+  onDelete: (target: TemplateToDelete) => void;
 }) {
-  const { fields, error, setError, message, busy, save, del } = useTemplateEditor(draft, onDone);
+  const { fields, error, setError, message, busy, save } = useTemplateEditor(draft, onDone);
 
   return (
     <section
@@ -69,9 +73,10 @@ export function TemplateEditor({
           </Link>
         ) : null}
         {draft.id ? (
-          <button type="button" className={buttonClass.secondary} onClick={() => void del()}>
-            <Trash2 className="size-4" aria-hidden="true" /> Delete
-          </button>
+          <DeleteTemplateButton
+            name={template?.name ?? draft.name}
+            onConfirm={() => onDelete({ id: draft.id!, name: template?.name ?? draft.name })}
+          />
         ) : null}
       </div>
       <FormAlert>{error}</FormAlert>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 
-import type { TemplateDraft } from './template-draft';
-import {
-  useCreateTemplateMutation,
-  useDeleteTemplateMutation,
-  useUpdateTemplateMutation,
-} from './templates.api';
+import { unknownTemplateVariables, unknownVariablesMessage } from '@/contract/templates';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
-/** The editor's fields and its save and delete, which report back through `onDone`. */
+import type { TemplateDraft } from './template-draft';
+import { useCreateTemplateMutation, useUpdateTemplateMutation } from './templates.api';
+
+/** The editor's fields and its save, which reports back through `onDone` (deleting is the page's). */
 export function useTemplateEditor(
   draft: TemplateDraft,
   onDone: (next: TemplateDraft | null) => void,
@@ -19,7 +18,6 @@ export function useTemplateEditor(
   const [message, setMessage] = useState<string | null>(null);
   const [create, createState] = useCreateTemplateMutation();
   const [update, updateState] = useUpdateTemplateMutation();
-  const [remove] = useDeleteTemplateMutation();
   const busy = createState.isLoading || updateState.isLoading;
 
   const save = async () => {
@@ -32,11 +30,18 @@ export function useTemplateEditor(
       setError('The template needs some text.');
       return;
     }
+    const unknown = unknownTemplateVariables(body);
+    if (unknown.length > 0) {
+      setError(unknownVariablesMessage(unknown));
+      return;
+    }
     const result = draft.id
       ? await update({ id: draft.id, body: { name: name.trim(), body, isDefault } })
       : await create({ kind: 'response', name: name.trim(), body, isDefault });
     if ('error' in result) {
-      setError('Could not save the template. Your text is kept; try again.');
+      setError(
+        apiErrorMessage(result.error, 'Could not save the template. Your text is kept; try again.'),
+      );
       return;
     }
     setMessage('Saved.');
@@ -48,17 +53,6 @@ export function useTemplateEditor(
     });
   };
 
-  const del = async () => {
-    if (
-      !draft.id ||
-      !window.confirm(`Delete the template “${name}”? Responses that used it keep their text.`)
-    )
-      return;
-    const result = await remove(draft.id);
-    if ('error' in result) setError('Could not delete the template.');
-    else onDone(null);
-  };
-
   return {
     fields: { name, setName, body, setBody, isDefault, setIsDefault },
     error,
@@ -66,6 +60,5 @@ export function useTemplateEditor(
     message,
     busy,
     save,
-    del,
   };
 }

@@ -3,7 +3,8 @@ import { setupServer } from 'msw/node';
 
 import type { Activity, LogActivityBody } from '@/contract/activity';
 import type { AiStatus } from '@/contract/ai';
-import { emptyProfile } from '@/contract/profile';
+import type { NotificationsPage } from '@/contract/notifications';
+import { emptyProfile, type AdministratorContacts } from '@/contract/profile';
 import type { UpworkConnection } from '@/contract/upwork';
 
 import { backendUser, TEST_API } from '../factories';
@@ -12,6 +13,9 @@ import { backendUser, TEST_API } from '../factories';
 export const handlers = [
   // Sections of /settings/account that most tests do not look at: a new user's defaults.
   http.get(`${TEST_API}/api/profile`, () => HttpResponse.json(emptyProfile())),
+  http.get(`${TEST_API}/api/profile/administrators`, () =>
+    HttpResponse.json({ items: [] } satisfies AdministratorContacts),
+  ),
   http.get(`${TEST_API}/api/ai/status`, () =>
     HttpResponse.json({
       provider: 'none',
@@ -51,6 +55,10 @@ export const handlers = [
       { status: 201 },
     );
   }),
+  // The bell's stored alerts: none.
+  http.get(`${TEST_API}/api/notifications`, () =>
+    HttpResponse.json({ items: [], nextCursor: null, unreadCount: 0 } satisfies NotificationsPage),
+  ),
   // An open, silent event stream (the signed-in layout connects to it).
   http.get(
     `${TEST_API}/api/events`,

@@ -17,7 +17,6 @@ import {
 
 import type {
   ExperienceLevel,
-  JobFilters,
   JobScoreDetails,
   JobSource,
   JobType,
@@ -128,50 +127,3 @@ export const jobs = pgTable(
 );
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJobRow = typeof jobs.$inferInsert;
-
-/** Saved searches: a name, the filters, and an alert flag that the poller reads. */
-export const savedSearches = pgTable(
-  'saved_searches',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    filters: jsonb('filters').$type<JobFilters>().notNull(),
-    alert: boolean('alert').notNull().default(false),
-    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }),
-    lastMatchAt: timestamp('last_match_at', { withTimezone: true, mode: 'date' }),
-    newMatches: integer('new_matches').notNull().default(0),
-    ...timestamps(),
-  },
-  (table) => [
-    uniqueIndex('saved_searches_user_name_key').on(table.userId, sql`lower(${table.name})`),
-    index('saved_searches_alert_idx').on(table.alert, table.lastCheckedAt),
-  ],
-);
-export type SavedSearchRow = typeof savedSearches.$inferSelect;
-
-/** Which jobs a saved search has already seen, so only new matches notify. */
-export const jobMatches = pgTable(
-  'job_matches',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    savedSearchId: uuid('saved_search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
-    ...timestamps(),
-  },
-  (table) => [
-    uniqueIndex('job_matches_search_job_key').on(table.savedSearchId, table.jobId),
-    index('job_matches_job_idx').on(table.jobId),
-  ],
-);
-export type JobMatchRow = typeof jobMatches.$inferSelect;

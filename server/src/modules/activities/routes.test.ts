@@ -202,4 +202,29 @@ describe('GET /api/activities', () => {
     expect(lines[1]).toContain('search_jobs');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
   });
+
+  it('exports only what the filters select, then logs export_data', async () => {
+    const user = await h.signIn();
+    await log(user, { action: 'search_jobs', searchName: 'Rust tools' });
+    await log(user, { action: 'view_job', jobId: 'job-1', details: { title: 'Rust CLI' } });
+    await log(user, { action: 'search_jobs', searchName: 'Go services' });
+    const response = await h.app.inject({
+      url: '/api/activities/export?format=csv&action=search_jobs&q=rust',
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = response.body.split('\r\n').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('Rust tools');
+    const listed = await h.app.inject({
+      url: '/api/activities?action=export_data',
+      headers: user.headers,
+    });
+    expect(listed.json().items).toEqual([
+      expect.objectContaining({
+        action: 'export_data',
+        details: expect.objectContaining({ what: 'activity', format: 'csv', rows: 1 }),
+      }),
+    ]);
+  });
 });

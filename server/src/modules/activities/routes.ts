@@ -78,6 +78,12 @@ const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         items.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor && items.length < EXPORT_MAX_ROWS);
+      await recordActivity(app.db, {
+        userId: request.user!.id,
+        action: 'export_data',
+        details: { what: 'activity', format, rows: items.length, ...filter },
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       const stamp = new Date().toISOString().slice(0, 10);
       if (format === 'json') {
         return reply

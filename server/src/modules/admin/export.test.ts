@@ -52,4 +52,17 @@ describe('GET /api/admin/users/:id/export', () => {
       upworkUserName: 'Dana Upwork',
     });
   });
+
+  it('leaves the same out of the CSV export', async () => {
+    const response = await h.app.inject({
+      url: `/api/admin/users/${member.user.id}/export?format=csv`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    for (const secret of [VERIFIER, STATE_HASH, ACCESS])
+      expect(response.body).not.toContain(secret);
+    expect(response.body).not.toMatch(/codeVerifierEnc|stateHash|TokenEnc|Encrypted/);
+    expect(response.body).toContain('upwork_connections');
+    expect(response.body).toContain('Dana Upwork');
+  });
 });

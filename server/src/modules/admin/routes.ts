@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { activitySchema, listActivitiesQuerySchema } from '#contract/activity';
 import { pageSchema } from '#contract/pagination';
 import {
   backendUserSchema,
+  exportUserQuerySchema,
   inviteUserBodySchema,
   inviteUserResultSchema,
   listUsersQuerySchema,
   setUserStatusBodySchema,
   updateUserBodySchema,
+  userListPageSchema,
 } from '#contract/user';
 
 import { attachmentHeader } from '../../csv.ts';
@@ -17,10 +20,12 @@ import {
   exportUser,
   getUser,
   inviteUser,
+  listUserActivity,
   listUsers,
   setUserStatus,
   updateUser,
 } from './service.ts';
+import { userExportCsv } from './user-export-csv.ts';
 import { errorAnswers } from '../../route-errors.ts';
 
 const idParams = z.strictObject({ id: z.uuid({ message: 'id must be a user id (UUID)' }) });
@@ -37,9 +42,9 @@ function registerAccountRoutes(app: AdminApp) {
       config: adminOnly,
       schema: {
         tags: ['admin'],
-        summary: 'List users',
+        summary: 'List users: search, sort and pages',
         querystring: listUsersQuerySchema,
-        response: { 200: pageSchema(backendUserSchema), ...errors },
+        response: { 200: userListPageSchema, ...errors },
       },
     },
     async (request) => listUsers(app.db, request.query),
@@ -56,6 +61,21 @@ function registerAccountRoutes(app: AdminApp) {
       },
     },
     async (request) => getUser(app.db, request.params.id),
+  );
+
+  app.get(
+    '/users/:id/activity',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'One user’s activity, newest first, with the activity list’s filters',
+        params: idParams,
+        querystring: listActivitiesQuerySchema.omit({ userId: true }),
+        response: { 200: pageSchema(activitySchema), ...errors },
+      },
+    },
+    async (request) => listUserActivity(app.db, request.user!, request.params.id, request.query),
   );
 
   app.patch(
@@ -133,18 +153,24 @@ function registerAccountLifecycleRoutes(app: AdminApp) {
       config: adminOnly,
       schema: {
         tags: ['admin'],
-        summary: 'Export all of one user’s data as JSON',
+        summary: 'Export all of one user’s data as JSON or CSV',
         params: idParams,
+        querystring: exportUserQuerySchema,
       },
     },
     async (request, reply) => {
-      const { user, data } = await exportUser(app.db, request.user!, request.params.id);
+      const { format } = request.query;
+      const { user, data } = await exportUser(app.db, request.user!, request.params.id, format);
       request.log.info(
-        { outcome: 'user_data_exported', target: user.id, by: request.user!.id },
+        { outcome: 'user_data_exported', target: user.id, by: request.user!.id, format },
         'export',
       );
+      const filename = `bidwright-user-${user.email}.${format}`;
+      reply.header('content-disposition', attachmentHeader(filename));
+      if (format === 'csv') {
+        return reply.type('text/csv; charset=utf-8').send(userExportCsv(user, data));
+      }
       return reply
-        .header('content-disposition', attachmentHeader(`bidwright-user-${user.email}.json`))
         .type('application/json')
         .send(JSON.stringify({ exportedAt: new Date().toISOString(), user, data }, null, 2));
     },

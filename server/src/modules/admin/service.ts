@@ -1,15 +1,25 @@
 import type { Auth } from 'firebase-admin/auth';
 
-import type { BackendUser, InviteUserBody, UpdateUserBody, UserStatus } from '#contract/user';
+import { z } from 'zod';
+
+import type {
+  BackendUser,
+  InviteUserBody,
+  ListUsersQuery,
+  UpdateUserBody,
+  UserListPage,
+  UserStatus,
+} from '#contract/user';
 import { MODULES } from '#contract/user';
 
-import { decodeKeyset, toPage } from '../../cursor.ts';
+import { decodeCursor, encodeCursor } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { recordActivity } from '../activities/service.ts';
+import { listActivitiesFor, recordActivity, type ActivityQuery } from '../activities/service.ts';
 import {
   countOtherActiveAdmins,
+  countUserRows,
   deleteUserRow,
   findUserById,
   insertUserRow,
@@ -17,29 +27,54 @@ import {
   toBackendUser,
   updateUserRow,
 } from '../users/service.ts';
-import { exportUserData } from './user-data.ts';
+import { exportUserData } from '../../db/user-data-export.ts';
 
-/** What an administrator did to an account, in the administrator's own activity log. */
+/** What an administrator did or looked at, in the administrator's own activity log. */
 function logAdminAction(
   db: Database,
   adminId: string,
-  action: 'manage_users' | 'export_user_data',
+  action: 'manage_users' | 'export_user_data' | 'view_user_activity',
   details: Record<string, unknown>,
 ) {
   return recordActivity(db, { userId: adminId, action, details });
 }
 
-export async function listUsers(
+/** Cursors of the Users list: how many rows the next page skips (the list sorts by any column). */
+const offsetCursorSchema = z.tuple([z.number().int().min(0).max(1_000_000)]);
+
+export async function listUsers(db: Database, query: ListUsersQuery): Promise<UserListPage> {
+  const offset = query.cursor ? decodeCursor(query.cursor, offsetCursorSchema)[0] : 0;
+  const [rows, total] = await Promise.all([
+    listUserRows(db, {
+      q: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      limit: query.limit + 1,
+      offset,
+    }),
+    countUserRows(db, query.q),
+  ]);
+  const items = rows.slice(0, query.limit).map(toBackendUser);
+  const nextCursor = rows.length > query.limit ? encodeCursor([offset + query.limit]) : null;
+  return { items, nextCursor, total };
+}
+
+/**
+ * One user's activity as an administrator reads it; opening it (the first page) is logged as
+ * view_user_activity in the administrator's own log.
+ */
+export async function listUserActivity(
   db: Database,
-  query: { q?: string | undefined; limit: number; cursor?: string | undefined },
+  caller: AuthUser,
+  id: string,
+  query: Omit<ActivityQuery, 'userId'>,
 ) {
-  const rows = await listUserRows(db, {
-    q: query.q,
-    limit: query.limit + 1,
-    after: query.cursor ? decodeKeyset(query.cursor) : undefined,
-  });
-  const page = toPage(rows, query.limit);
-  return { items: page.items.map(toBackendUser), nextCursor: page.nextCursor };
+  const user = await getUser(db, id);
+  const page = await listActivitiesFor(db, caller, { ...query, userId: user.id });
+  if (!query.cursor) {
+    await logAdminAction(db, caller.id, 'view_user_activity', { targetUserId: user.id });
+  }
+  return page;
 }
 
 export async function getUser(db: Database, id: string): Promise<BackendUser> {
@@ -48,25 +83,13 @@ export async function getUser(db: Database, id: string): Promise<BackendUser> {
   return toBackendUser(row);
 }
 
+/** A change of role, modules or name; the change and its manage_users entry are one write. */
 export async function updateUser(
   db: Database,
   caller: AuthUser,
   id: string,
   body: UpdateUserBody,
 ): Promise<BackendUser> {
-  const row = await findUserById(db, id);
-  if (!row) throw notFound('User');
-  if (
-    body.role === 'member' &&
-    row.role === 'admin' &&
-    (await countOtherActiveAdmins(db, id)) === 0
-  ) {
-    throw new HttpError(
-      409,
-      'conflict',
-      'This is the last administrator: make someone else an admin first.',
-    );
-  }
   if (id === caller.id && body.role === 'member') {
     throw new HttpError(
       409,
@@ -77,18 +100,33 @@ export async function updateUser(
   const modules = body.modules
     ? MODULES.filter((module) => body.modules?.includes(module))
     : undefined;
-  const updated = await updateUserRow(db, id, {
-    ...(body.role ? { role: body.role } : {}),
-    ...(modules ? { modules } : {}),
-    ...(body.name ? { name: body.name } : {}),
+  return db.transaction(async (tx) => {
+    const row = await findUserById(tx, id);
+    if (!row) throw notFound('User');
+    if (
+      body.role === 'member' &&
+      row.role === 'admin' &&
+      (await countOtherActiveAdmins(tx, id)) === 0
+    ) {
+      throw new HttpError(
+        409,
+        'conflict',
+        'This is the last administrator: make someone else an admin first.',
+      );
+    }
+    const updated = await updateUserRow(tx, id, {
+      ...(body.role ? { role: body.role } : {}),
+      ...(modules ? { modules } : {}),
+      ...(body.name ? { name: body.name } : {}),
+    });
+    if (!updated) throw notFound('User');
+    await logAdminAction(tx, caller.id, 'manage_users', {
+      op: 'update',
+      targetUserId: updated.id,
+      changes: body,
+    });
+    return toBackendUser(updated);
   });
-  if (!updated) throw notFound('User');
-  await logAdminAction(db, caller.id, 'manage_users', {
-    op: 'update',
-    targetUserId: updated.id,
-    changes: body,
-  });
-  return toBackendUser(updated);
 }
 
 export async function setUserStatus(
@@ -112,11 +150,14 @@ export async function setUserStatus(
   if (status === 'disabled') {
     await auth.revokeRefreshTokens(row.firebaseUid).catch(() => {});
   }
-  const updated = await updateUserRow(db, id, { status });
-  if (!updated) throw notFound('User');
-  await logAdminAction(db, caller.id, 'manage_users', {
-    op: status === 'disabled' ? 'disable' : 'enable',
-    targetUserId: updated.id,
+  const updated = await db.transaction(async (tx) => {
+    const changed = await updateUserRow(tx, id, { status });
+    if (!changed) throw notFound('User');
+    await logAdminAction(tx, caller.id, 'manage_users', {
+      op: status === 'disabled' ? 'disable' : 'enable',
+      targetUserId: changed.id,
+    });
+    return changed;
   });
   return { user: toBackendUser(updated), uid: row.firebaseUid };
 }
@@ -171,19 +212,26 @@ export async function deleteUser(db: Database, auth: Auth, caller: AuthUser, id:
   await auth.deleteUser(row.firebaseUid).catch((error: { code?: string }) => {
     if (error.code !== 'auth/user-not-found') throw error;
   });
-  await deleteUserRow(db, id);
-  await logAdminAction(db, caller.id, 'manage_users', {
-    op: 'delete',
-    targetUserId: row.id,
-    email: row.email,
+  await db.transaction(async (tx) => {
+    await deleteUserRow(tx, id);
+    await logAdminAction(tx, caller.id, 'manage_users', {
+      op: 'delete',
+      targetUserId: row.id,
+      email: row.email,
+    });
   });
   return row;
 }
 
 /** One user's data, as an administrator exports it (logged as export_user_data). */
-export async function exportUser(db: Database, caller: AuthUser, id: string) {
+export async function exportUser(
+  db: Database,
+  caller: AuthUser,
+  id: string,
+  format: 'json' | 'csv' = 'json',
+) {
   const user = await getUser(db, id);
   const data = await exportUserData(db, user.id);
-  await logAdminAction(db, caller.id, 'export_user_data', { targetUserId: user.id });
+  await logAdminAction(db, caller.id, 'export_user_data', { targetUserId: user.id, format });
   return { user, data };
 }

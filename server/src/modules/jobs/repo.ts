@@ -7,6 +7,7 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   lte,
@@ -29,6 +30,7 @@ import {
 } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import { jobs, type JobRow, type NewJobRow } from '../../db/schema/jobs.ts';
+import { countrySpellings } from './country-names.ts';
 import { toWebsearchQuery } from './search-query.ts';
 
 /** Jobs SQL. Every function takes the owner's id and scopes by it. */
@@ -83,7 +85,8 @@ function sortKey(sort: JobSort): {
 
 export function filterConditions(userId: string, filter: JobListFilter, now: Date): SQL[] {
   const conditions: SQL[] = [eq(jobs.userId, userId)];
-  if (!filter.includeHidden) conditions.push(isNull(jobs.hiddenAt));
+  if (filter.hidden === true) conditions.push(isNotNull(jobs.hiddenAt));
+  else if (!filter.includeHidden) conditions.push(isNull(jobs.hiddenAt));
   const q = filter.q ? toWebsearchQuery(filter.q) : null;
   if (q) conditions.push(sql`${jobs.search} @@ websearch_to_tsquery('english', ${q})`);
   if (filter.jobType) conditions.push(eq(jobs.jobType, filter.jobType));
@@ -101,10 +104,7 @@ export function filterConditions(userId: string, filter: JobListFilter, now: Dat
     conditions.push(gte(jobs.clientHires, filter.clientHiresMin));
   if (filter.countries && filter.countries.length > 0) {
     conditions.push(
-      inArray(
-        sql`lower(${jobs.clientCountry})`,
-        filter.countries.map((c) => c.toLowerCase()),
-      ),
+      inArray(sql`lower(${jobs.clientCountry})`, filter.countries.flatMap(countrySpellings)),
     );
   }
   if (filter.proposalsMax !== undefined) {
@@ -327,6 +327,39 @@ export async function staleScoreRows(
     .limit(limit);
 }
 
+export async function countStaleScoreRows(
+  db: Database,
+  userId: string,
+  scoreKey: string,
+): Promise<number> {
+  const stale = or(isNull(jobs.scoreKey), ne(jobs.scoreKey, scoreKey));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), stale));
+  return row?.count ?? 0;
+}
+
+/** The skills named across the user's jobs, by how many jobs name each (ties by name). */
+export async function mostFrequentSkills(
+  db: Database,
+  userId: string,
+  limit: number,
+): Promise<string[]> {
+  const named = db
+    .select({ skill: sql<string>`unnest(${jobs.skills})`.as('skill') })
+    .from(jobs)
+    .where(eq(jobs.userId, userId))
+    .as('named');
+  const rows = await db
+    .select({ skill: named.skill })
+    .from(named)
+    .groupBy(named.skill)
+    .orderBy(desc(sql`count(*)`), asc(named.skill))
+    .limit(limit);
+  return rows.map((row) => row.skill);
+}
+
 /**
  * Upwork's 24-hour caching rule: Upwork job content fetched more than 24 h ago is dropped unless
  * the user acted on the job (applied, or started a response).
@@ -358,4 +391,37 @@ export async function jobsByIds(db: Database, userId: string, ids: string[]): Pr
     .from(jobs)
     .where(and(eq(jobs.userId, userId), inArray(jobs.id, ids)))
     .orderBy(asc(jobs.createdAt));
+}
+
+/**
+ * A job the user acted on: applied, or started a response (the responses area marks acted_at
+ * when a response is written for a job). Such Upwork jobs outlive a disconnect; the others came
+ * with the connection and go with it.
+ */
+function actedOn(): SQL {
+  return sql`(${jobs.appliedAt} is not null or ${jobs.actedAt} is not null)`;
+}
+
+/** How many of the user's Upwork jobs a disconnect removes, and how many it keeps. */
+export async function countUpworkJobsOnDisconnect(
+  db: Database,
+  userId: string,
+): Promise<{ removeJobs: number; keepJobs: number }> {
+  const [row] = await db
+    .select({
+      keepJobs: sql<number>`count(*) filter (where ${actedOn()})`.mapWith(Number),
+      removeJobs: sql<number>`count(*) filter (where not ${actedOn()})`.mapWith(Number),
+    })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.source, 'upwork')));
+  return { removeJobs: row?.removeJobs ?? 0, keepJobs: row?.keepJobs ?? 0 };
+}
+
+/** Deletes the user's Upwork jobs they never acted on; answers how many went. */
+export async function deleteUnactedUpworkJobs(db: Database, userId: string): Promise<number> {
+  const deleted = await db
+    .delete(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.source, 'upwork'), sql`not ${actedOn()}`))
+    .returning({ id: jobs.id });
+  return deleted.length;
 }

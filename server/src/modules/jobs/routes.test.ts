@@ -167,6 +167,33 @@ describe('GET /api/jobs: search, filters, sort, pages', () => {
     expect(JSON.stringify(response.json().error)).toMatch(pattern);
   });
 
+  it('the country filter takes ISO codes in any case as well as names', async () => {
+    const byName = await listAll(alice, 'sort=newest&countries=United%20States');
+    expect(byName.length).toBeGreaterThan(0);
+    const ids = byName.map((j) => j.id).sort();
+    for (const typed of ['US', 'us', 'united states', 'USA']) {
+      const found = await listAll(alice, `sort=newest&countries=${encodeURIComponent(typed)}`);
+      expect(found.map((j) => j.id).sort(), typed).toEqual(ids);
+    }
+    const codes = await listAll(alice, 'sort=newest&countries=US,de');
+    expect(codes.every((j) => ['United States', 'Germany'].includes(j.client.country ?? ''))).toBe(
+      true,
+    );
+    expect(codes.length).toBeGreaterThanOrEqual(ids.length);
+  });
+
+  it('a refused filter value is named in words a person uses', async () => {
+    const response = await get(alice, '/api/jobs?budgetMin=abc&hourlyMax=-1');
+    expect(response.statusCode).toBe(400);
+    const messages = (response.json().error.details as { message: string }[]).map((d) => d.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Minimum budget must be a number',
+        'Maximum hourly rate cannot be negative',
+      ]),
+    );
+  });
+
   it('a cursor made for another sort is refused', async () => {
     const { nextCursor } = await list(alice, 'sort=fit&limit=2');
     const response = await get(alice, `/api/jobs?sort=newest&cursor=${nextCursor}`);
@@ -306,6 +333,15 @@ describe('one job: detail, hide, apply, ownership', () => {
     );
     await send(alice, 'PATCH', `/api/jobs/${job.id}`, { hidden: false });
     expect((await listAll(alice, 'sort=fit')).some((j) => j.id === job.id)).toBe(true);
+  });
+
+  it('the hidden filter lists only hidden jobs, and unhiding takes a job out of it', async () => {
+    await send(alice, 'PATCH', `/api/jobs/${job.id}`, { hidden: true });
+    const hidden = await listAll(alice, 'sort=fit&hidden=true');
+    expect(hidden.map((j) => j.id)).toEqual([job.id]);
+    expect(hidden[0]?.hiddenAt).not.toBeNull();
+    await send(alice, 'PATCH', `/api/jobs/${job.id}`, { hidden: false });
+    expect(await listAll(alice, 'sort=fit&hidden=true')).toEqual([]);
   });
 
   it('mark applied logs apply_job', async () => {

@@ -127,12 +127,17 @@ export function forgetFreshScores(userId: string): void {
 }
 
 /** Recomputes scores made for an older profile or rule set (a few thousand rows a call). */
-export async function rescoreStale(db: Database, userId: string, now: Date): Promise<number> {
+export async function rescoreStale(
+  db: Database,
+  userId: string,
+  now: Date,
+  batch = RESCORE_BATCH,
+): Promise<number> {
   const profile = await scoringProfileFor(db, userId);
   const key = scoreKeyFor(profile);
   if (freshScoreKeys.get(userId) === key) return 0;
-  const stale = await repo.staleScoreRows(db, userId, key, RESCORE_BATCH);
-  if (stale.length < RESCORE_BATCH) freshScoreKeys.set(userId, key);
+  const stale = await repo.staleScoreRows(db, userId, key, batch);
+  if (stale.length < batch) freshScoreKeys.set(userId, key);
   if (stale.length === 0) return 0;
   await db.transaction(async (tx) => {
     for (const row of stale) {
@@ -145,6 +150,27 @@ export async function rescoreStale(db: Database, userId: string, now: Date): Pro
     }
   });
   return stale.length;
+}
+
+/**
+ * One step of re-scoring after a profile change: up to `batch` jobs scored again, and how many
+ * still carry a score from the old profile (the caller repeats until none do, showing progress).
+ */
+export async function rescoreJobsStep(
+  db: Database,
+  userId: string,
+  now: Date,
+  batch: number,
+): Promise<{ rescored: number; remaining: number }> {
+  const rescored = await rescoreStale(db, userId, now, batch);
+  if (rescored < batch) return { rescored, remaining: 0 };
+  const key = scoreKeyFor(await scoringProfileFor(db, userId));
+  return { rescored, remaining: await repo.countStaleScoreRows(db, userId, key) };
+}
+
+/** The skills the user's own jobs ask for, most frequent first (suggestions for their profile). */
+export async function skillsInJobs(db: Database, userId: string, limit: number): Promise<string[]> {
+  return repo.mostFrequentSkills(db, userId, limit);
 }
 
 export async function listJobs(
@@ -335,5 +361,13 @@ export function upworkJobStore(db: Database): UpworkJobStore {
       return { created, updated };
     },
     purgeExpired: (userId, now) => repo.purgeExpiredUpworkJobs(db, now, userId),
+    disconnectPreview: (userId) => repo.countUpworkJobsOnDisconnect(db, userId),
+    removeOnDisconnect: (userId) => repo.deleteUnactedUpworkJobs(db, userId),
   };
 }
+
+/** A stored job, as other areas receive it from this service. */
+export type { JobRow } from '../../db/schema/jobs.ts';
+
+/** Reads a pasted job post; other areas draft from pasted text through this door. */
+export { parseJobText } from './parse-job-text.ts';

@@ -5,7 +5,9 @@ import {
   fileIdParamsSchema,
   itemFileParamsSchema,
   itemIdParamsSchema,
+  PORTFOLIO_MAX_FILES_PER_ITEM,
   portfolioItemSchema,
+  portfolioUploadLimitsSchema,
   uploadPortfolioFileResultSchema,
 } from '#contract/portfolio';
 
@@ -22,6 +24,19 @@ export function registerUploadRoute(
   deps: service.PortfolioDeps,
   uploadMaxBytes: number,
 ) {
+  app.get(
+    '/upload-limits',
+    {
+      config: moduleGate,
+      schema: {
+        tags: ['portfolio'],
+        summary: 'The largest file an upload may be, and how many files an item may hold',
+        response: { 200: portfolioUploadLimitsSchema, ...errors },
+      },
+    },
+    async () => ({ maxBytes: uploadMaxBytes, maxFilesPerItem: PORTFOLIO_MAX_FILES_PER_ITEM }),
+  );
+
   app.post(
     '/items/:id/files',
     {

@@ -15,7 +15,6 @@ import {
   type PortfolioFileRow,
   type PortfolioItemRow,
 } from '../../db/schema/portfolio.ts';
-import { responseCitations, responses, responseStatusEvents } from '../../db/schema/responses.ts';
 import { HttpError } from '../../http-error.ts';
 
 /** SQL for portfolio items and files. Every function takes the owner id and scopes by it. */
@@ -109,8 +108,24 @@ export function toApiItem(
   };
 }
 
+/**
+ * How often the owner's responses cited each item. Responses are another area: the composition
+ * root passes their counter in, and callers that only need the items' text pass none (all zero).
+ */
+export type CitationCounter = (
+  db: Database,
+  userId: string,
+  itemIds: string[],
+) => Promise<Map<string, PortfolioCitationStats>>;
+
+const noCitations: CitationCounter = async () => new Map();
+
 /** Files and citation counts for a set of rows, in the rows' order. */
-export async function hydrateItems(db: Database, rows: ItemRecord[]): Promise<PortfolioItem[]> {
+export async function hydrateItems(
+  db: Database,
+  rows: ItemRecord[],
+  countCitations: CitationCounter = noCitations,
+): Promise<PortfolioItem[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [files, citations] = await Promise.all([
@@ -119,7 +134,7 @@ export async function hydrateItems(db: Database, rows: ItemRecord[]): Promise<Po
       .from(portfolioFiles)
       .where(inArray(portfolioFiles.itemId, ids))
       .orderBy(asc(portfolioFiles.createdAt), asc(portfolioFiles.id)),
-    citationStats(db, ids, rows[0]!.userId),
+    countCitations(db, rows[0]!.userId, ids),
   ]);
   const byItem = new Map<string, FileRecord[]>();
   for (const file of files) {
@@ -130,51 +145,6 @@ export async function hydrateItems(db: Database, rows: ItemRecord[]): Promise<Po
   return rows.map((row) =>
     toApiItem(row, byItem.get(row.id) ?? [], citations.get(row.id) ?? { responses: 0, replied: 0 }),
   );
-}
-
-/** Response statuses that mean the client answered: replied, and every stage after it. */
-export const REPLIED_STATUSES = ['replied', 'interview', 'hired'] as const;
-
-/**
- * How many of the owner's responses cited each item, and how many of those got a reply: the
- * response is (or once was, by its status history) replied, interview or hired. Binned
- * responses do not count.
- */
-export async function citationStats(
-  db: Database,
-  itemIds: string[],
-  userId?: string,
-): Promise<Map<string, PortfolioCitationStats>> {
-  const stats = new Map<string, PortfolioCitationStats>();
-  if (itemIds.length === 0) return stats;
-  const everReplied = sql`(${responses.status} in (${sql.join(
-    REPLIED_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  )}) or exists (select 1 from ${responseStatusEvents} where ${responseStatusEvents.responseId} = ${responses.id} and ${responseStatusEvents.toStatus} in (${sql.join(
-    REPLIED_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  )})))`;
-  const rows = await db
-    .select({
-      itemId: responseCitations.portfolioItemId,
-      responses: sql<number>`count(distinct ${responseCitations.responseId})`.mapWith(Number),
-      replied:
-        sql<number>`count(distinct ${responseCitations.responseId}) filter (where ${everReplied})`.mapWith(
-          Number,
-        ),
-    })
-    .from(responseCitations)
-    .innerJoin(responses, eq(responses.id, responseCitations.responseId))
-    .where(
-      and(
-        inArray(responseCitations.portfolioItemId, itemIds),
-        isNull(responses.deletedAt),
-        userId ? eq(responseCitations.userId, userId) : undefined,
-      ),
-    )
-    .groupBy(responseCitations.portfolioItemId);
-  for (const row of rows) stats.set(row.itemId, { responses: row.responses, replied: row.replied });
-  return stats;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ export type PortfolioRoutesOptions = {
   /** Tests and other deployments pass their own store (an object store later). */
   store?: FileStore;
   embedder?: service.PortfolioDeps['embedder'];
+  /** How often responses cited each item: the responses area's counter. */
+  countCitations: service.PortfolioDeps['countCitations'];
 };
 
 /** /api/portfolio: items, files, search. Every route needs the 'portfolio' module. */
@@ -25,6 +27,7 @@ const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = async (ap
     store,
     uploadMaxBytes: config.uploadMaxBytes,
     embedder: options.embedder ?? defaultEmbedder(app),
+    countCitations: options.countCitations,
     background: (task) => {
       pending.add(task);
       void task.finally(() => pending.delete(task));

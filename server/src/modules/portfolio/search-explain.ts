@@ -4,7 +4,13 @@ import type { PortfolioMatchField, PortfolioSearchHit, SnippetSegment } from '#c
 
 import type { Database } from '../../db/client.ts';
 import { portfolioItems } from '../../db/schema/portfolio.ts';
-import { hydrateItems, itemColumns, queryRows, type ItemRecord } from './repo.ts';
+import {
+  hydrateItems,
+  itemColumns,
+  queryRows,
+  type CitationCounter,
+  type ItemRecord,
+} from './repo.ts';
 import type { ParsedQuery } from './search-query.ts';
 
 /** Why each portfolio search hit matched: the words it contains, where, a marked snippet. */
@@ -18,6 +24,7 @@ export async function explain(
   userId: string,
   parsed: ParsedQuery,
   ranked: Array<{ id: string; score: number; textRank: number; similarity: number | null }>,
+  countCitations?: CitationCounter,
 ): Promise<PortfolioSearchHit[]> {
   if (ranked.length === 0) return [];
   const ids = ranked.map((entry) => entry.id);
@@ -68,6 +75,7 @@ export async function explain(
   const items = await hydrateItems(
     db,
     ordered.map((entry) => byId.get(entry.id) as ItemRecord),
+    countCitations,
   );
 
   return ordered.map((entry, index) => {

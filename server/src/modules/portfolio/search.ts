@@ -9,7 +9,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { portfolioItems } from '../../db/schema/portfolio.ts';
 import { filterConditions } from './item-list-repo.ts';
-import { itemColumns, queryRows, type ItemRecord } from './repo.ts';
+import { itemColumns, queryRows, type CitationCounter, type ItemRecord } from './repo.ts';
 import { explain } from './search-explain.ts';
 import { parseQuery } from './search-query.ts';
 
@@ -43,6 +43,8 @@ export type SearchPortfolioOptions = {
   embeddingModel?: string | null;
   skill?: string | undefined;
   industry?: string | undefined;
+  /** Fills each hit's citation counts; without it they are zero (drafters do not need them). */
+  countCitations?: CitationCounter;
 };
 
 const RRF_K = 60;
@@ -105,6 +107,7 @@ export async function searchPortfolio(
       options.userId,
       parsed,
       ranked.map((row) => ({ id: row.id, score: row.rank, textRank: row.rank, similarity: null })),
+      options.countCitations,
     );
     return done('text', hits, note);
   }
@@ -145,7 +148,7 @@ export async function searchPortfolio(
     .sort((a, b) => b.score - a.score || (b.similarity ?? -1) - (a.similarity ?? -1))
     .slice(0, limit);
   // Items only found by meaning still need their similarity if they were text-only candidates.
-  const hits = await explain(db, options.userId, parsed, top);
+  const hits = await explain(db, options.userId, parsed, top, options.countCitations);
   return done('ai', hits, note);
 }
 

@@ -10,6 +10,8 @@ import type {
 } from '#contract/portfolio';
 import { PORTFOLIO_MAX_FILES_PER_ITEM } from '#contract/portfolio';
 
+import type { ResolvedModel } from '../../ai/registry.ts';
+import type { PortfolioHit } from '../../ai/types.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -32,6 +34,8 @@ export type PortfolioDeps = {
   uploadMaxBytes: number;
   /** The configured provider's embedder, or null (no provider, or one without embeddings). */
   embedder: () => Promise<Embedder | null>;
+  /** Citation counts per item, from the responses area. */
+  countCitations: repo.CitationCounter;
   /** Called with work that should not hold up the response (embedding after an edit). */
   background?: (task: Promise<unknown>) => void;
 };
@@ -43,8 +47,8 @@ export const UNDO_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const itemNotFound = () => notFound('Portfolio item');
 const fileNotFound = () => notFound('File');
 
-async function hydrateOne(db: Database, row: repo.ItemRecord): Promise<PortfolioItem> {
-  const [item] = await repo.hydrateItems(db, [row]);
+async function hydrateOne(deps: PortfolioDeps, row: repo.ItemRecord): Promise<PortfolioItem> {
+  const [item] = await repo.hydrateItems(deps.db, [row], deps.countCitations);
   return item!;
 }
 
@@ -76,7 +80,7 @@ export async function listPortfolio(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    items: await repo.hydrateItems(deps.db, page),
+    items: await repo.hydrateItems(deps.db, page, deps.countCitations),
     nextCursor: rows.length > query.limit && last ? itemList.encodePositionCursor(last) : null,
   };
 }
@@ -100,7 +104,7 @@ export async function getPortfolioItem(
     action: 'view_portfolio',
     details: { itemId: row.id, title: row.title },
   });
-  return hydrateOne(deps.db, row);
+  return hydrateOne(deps, row);
 }
 
 export async function createPortfolioItem(
@@ -115,7 +119,7 @@ export async function createPortfolioItem(
     details: { itemId: row.id, title: row.title },
   });
   reembed(deps, user.id, row.id);
-  return hydrateOne(deps.db, row);
+  return hydrateOne(deps, row);
 }
 
 export async function updatePortfolioItem(
@@ -132,7 +136,7 @@ export async function updatePortfolioItem(
     details: { itemId: row.id, title: row.title, fields: Object.keys(patch) },
   });
   reembed(deps, user.id, row.id);
-  return hydrateOne(deps.db, row);
+  return hydrateOne(deps, row);
 }
 
 /** Moves the item to the bin (undo with restore). */
@@ -148,7 +152,7 @@ export async function binPortfolioItem(
     action: 'delete_portfolio',
     details: { itemId: row.id, title: row.title, permanent: false },
   });
-  return hydrateOne(deps.db, row);
+  return hydrateOne(deps, row);
 }
 
 export async function restorePortfolioItem(
@@ -163,7 +167,7 @@ export async function restorePortfolioItem(
     action: 'update_portfolio',
     details: { itemId: row.id, title: row.title, restored: true },
   });
-  return hydrateOne(deps.db, row);
+  return hydrateOne(deps, row);
 }
 
 /** Deletes the item now, with its files (no undo). Works on live and binned items. */
@@ -197,7 +201,7 @@ export async function movePortfolioItem(
     action: 'update_portfolio',
     details: { itemId: row.id, title: row.title, movedAfter: afterId },
   });
-  return hydrateOne(deps.db, row);
+  return hydrateOne(deps, row);
 }
 
 export async function uploadPortfolioFile(
@@ -247,7 +251,7 @@ export async function uploadPortfolioFile(
     });
     reembed(deps, user.id, itemId);
     const fresh = await repo.findItem(deps.db, user.id, itemId);
-    return { file: repo.toApiFile(row), item: await hydrateOne(deps.db, fresh ?? item) };
+    return { file: repo.toApiFile(row), item: await hydrateOne(deps, fresh ?? item) };
   } catch (error) {
     // No orphaned bytes: a failed insert removes what was written.
     await deleteKeys(deps.store, thumbKey ? [key, thumbKey] : [key]);
@@ -276,7 +280,7 @@ export async function deletePortfolioFile(
   });
   reembed(deps, user.id, itemId);
   const fresh = await repo.findItem(deps.db, user.id, itemId);
-  return hydrateOne(deps.db, fresh ?? item);
+  return hydrateOne(deps, fresh ?? item);
 }
 
 /**
@@ -319,6 +323,7 @@ export async function searchPortfolioFor(
     embeddingModel: embedder?.model ?? null,
     skill: query.skill,
     industry: query.industry,
+    countCitations: deps.countCitations,
   });
   if (query.mode === 'text') {
     // The settings page asks whether AI search would work without running one.
@@ -363,4 +368,35 @@ export async function purgeExpiredItems(
 
 async function deleteKeys(store: FileStore, keys: string[]) {
   await Promise.all(keys.map((key) => store.delete(key).catch(() => {})));
+}
+
+/** Portfolio search scoped to the owner, in the shape the drafters and templates use. */
+export function portfolioSearcher(db: Database, userId: string, model: ResolvedModel | null) {
+  const batch = model?.embed ?? null;
+  const embed = batch
+    ? async (text: string) => {
+        const [vector] = await batch([text]);
+        return vector ?? null;
+      }
+    : null;
+  return async (query: string, limit: number): Promise<PortfolioHit[]> => {
+    const result = await searchPortfolio(db, {
+      userId,
+      query,
+      limit,
+      mode: embed ? 'ai' : 'text',
+      embed,
+      embeddingModel: model?.embeddingModelId
+        ? `${model.provider}:${model.embeddingModelId}`
+        : null,
+    });
+    return result.results.map(({ item }) => ({
+      id: item.id,
+      title: item.title,
+      description: item.description,
+      skills: item.skills,
+      results: item.results || null,
+      url: item.links[0]?.url ?? null,
+    }));
+  };
 }

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 
 import { emptyProfile, type Profile, type UpdateProfileBody } from '#contract/profile';
 
+import { agentProfileFromRow } from '../../ai/job-view.ts';
+import type { AgentProfile } from '../../ai/types.ts';
 import type { Database } from '../../db/client.ts';
 import { profiles, type ProfileRow } from '../../db/schema/profiles.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -62,4 +64,13 @@ function toProfile(row: ProfileRow): Profile {
     notifyOnMessages: row.notifyOnMessages,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The user's profile as the drafters see it (their account name when no profile is saved). */
+export async function loadAgentProfile(
+  db: Database,
+  userId: string,
+  fallbackName: string | null,
+): Promise<AgentProfile> {
+  return agentProfileFromRow(await getProfileRow(db, userId), fallbackName);
 }

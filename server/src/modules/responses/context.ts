@@ -5,7 +5,7 @@ import { budgetOf } from '../../ai/job-view.ts';
 import { promptTrapSentences } from '../../ai/prompt-traps.ts';
 import type { AgentJob, ClientHistory } from '../../ai/types.ts';
 import type { Database } from '../../db/client.ts';
-import { parseJobText } from '../jobs/parse-job-text.ts';
+import { parseJobText } from '../jobs/service.ts';
 import { getProfileRow } from '../profile/service.ts';
 import { recentResponsesToJob } from './repo.ts';
 

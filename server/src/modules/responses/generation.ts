@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
+import { leftoverPlaceholders, removePlaceholders, textChecks } from '#contract/response-checks';
 import {
   COVER_LETTER_LIMIT,
+  type CheckResult,
   type GenerateResponseBody,
   type GenerationEvent,
   type Variant,
 } from '#contract/responses';
+import { unknownTemplateVariables, unknownVariablesMessage } from '#contract/templates';
 
 import { aiDrafter } from '../../ai/ai-drafter.ts';
 import { asAiError, type AiError } from '../../ai/errors.ts';
@@ -16,12 +19,13 @@ import type { DraftResult, Emit, ResponseDrafter } from '../../ai/response-draft
 import type { AgentDeps, AgentJob, AgentProfile, AgentTemplate } from '../../ai/types.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobRow } from '../../db/schema/jobs.ts';
+import type { JobRow } from '../jobs/service.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activities/service.ts';
 import { markJobActedOn, requireJob } from '../jobs/service.ts';
-import { loadAgentProfile, portfolioSearcher } from '../templates/fill-view.ts';
+import { portfolioSearcher } from '../portfolio/service.ts';
+import { loadAgentProfile } from '../profile/service.ts';
 import {
   getTemplateRow,
   listTemplatesForDrafting,
@@ -59,7 +63,38 @@ async function chosenTemplate(
       'validation_failed',
       'Choose a response template, not a quote template.',
     );
+  const unknown = unknownTemplateVariables(row.body);
+  if (unknown.length > 0)
+    throw new HttpError(
+      400,
+      'validation_failed',
+      `Edit the template “${row.name}” first. ${unknownVariablesMessage(unknown)}`,
+      { unknownVariables: unknown },
+    );
   return { id: row.id, name: row.name, body: row.body, isDefault: row.isDefault };
+}
+
+/**
+ * A finished draft never carries a `{{...}}` placeholder: any left (from a template or written
+ * by a model) is removed, and the text checks are added to the drafter's own.
+ */
+export function withoutPlaceholders(draft: DraftResult): DraftResult {
+  const left = leftoverPlaceholders(draft.text);
+  const text = left.length > 0 ? removePlaceholders(draft.text) : draft.text;
+  const own = new Set(draft.checks.map((check) => check.id));
+  const added: CheckResult[] = textChecks(text)
+    .filter((check) => !own.has(check.id))
+    .map((check) =>
+      check.id === 'variables' && left.length > 0
+        ? {
+            ...check,
+            passed: false,
+            fixed: true,
+            detail: `Removed ${left.join(', ')}: nothing fills it.`,
+          }
+        : check,
+    );
+  return { ...draft, text, checks: [...draft.checks, ...added] };
 }
 
 /** Everything that can fail as a plain HTTP error happens here, before the stream opens. */
@@ -179,7 +214,9 @@ export async function runGeneration(
     };
     let draft: DraftResult;
     try {
-      draft = await drafter.draft({ deps, options, template: prepared.template, signal }, emit);
+      draft = withoutPlaceholders(
+        await drafter.draft({ deps, options, template: prepared.template, signal }, emit),
+      );
     } catch (error) {
       if (drafter.offline) throw error;
       outcome.failed = asAiError(error);
@@ -195,8 +232,15 @@ export async function runGeneration(
     }
     await finishVariant(db, user.id, responseId, draft);
     if (draft.templateId) templateIds.add(draft.templateId);
+    emit({ type: 'checks', data: { variant, checks: draft.checks } });
     emit({ type: 'done', data: doneData(drafter, variant, responseId, draft) });
   }
+  if (!outcome.failed && !outcome.stopped)
+    await repo.deleteUntouchedDrafts(
+      db,
+      user.id,
+      (prepared.body.replaces ?? []).filter((id) => !outcome.responseIds.includes(id)),
+    );
   for (const templateId of templateIds) await markTemplateUsed(db, user.id, templateId);
   outcome.templateIds = [...templateIds];
   await recordGeneration(db, prepared, drafter, outcome, meta);

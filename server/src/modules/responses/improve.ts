@@ -10,7 +10,7 @@ import type { Emit } from '../../ai/response-drafter.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { loadAgentProfile } from '../templates/fill-view.ts';
+import { loadAgentProfile } from '../profile/service.ts';
 import { requireResponse } from './service.ts';
 
 type Usage = { promptTokens: number; completionTokens: number };

@@ -11,6 +11,7 @@ import {
   lt,
   lte,
   ne,
+  notInArray,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -262,4 +263,34 @@ export async function recentResponsesToJob(db: Database, userId: string, jobId: 
     )
     .orderBy(desc(responses.createdAt))
     .limit(5);
+}
+
+/**
+ * Deletes the drafts among `ids` that the user never touched: still a draft, not deleted, and
+ * with no version but the generated one (no edit, no accepted rewrite, no restore). Returns the
+ * ids it deleted.
+ */
+export async function deleteUntouchedDrafts(
+  db: Database,
+  userId: string,
+  ids: string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const touched = db
+    .select({ id: responseVersions.responseId })
+    .from(responseVersions)
+    .where(and(eq(responseVersions.userId, userId), ne(responseVersions.source, 'generated')));
+  const deleted = await db
+    .delete(responses)
+    .where(
+      and(
+        eq(responses.userId, userId),
+        inArray(responses.id, ids),
+        eq(responses.status, 'draft'),
+        isNull(responses.deletedAt),
+        notInArray(responses.id, touched),
+      ),
+    )
+    .returning({ id: responses.id });
+  return deleted.map((row) => row.id);
 }

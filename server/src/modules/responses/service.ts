@@ -7,13 +7,19 @@ import {
   type ResponseStatus,
   type UpdateResponseBody,
 } from '#contract/responses';
+import {
+  notSendableMessage,
+  recheckText,
+  sendBlockers,
+  SENT_STATUSES,
+} from '#contract/response-checks';
 import { z } from 'zod';
 
 import { decodeCursor, encodeCursor } from '../../cursor.ts';
 import { agentJobFromRow, agentJobFromSnapshot, snapshotOf } from '../../ai/job-view.ts';
 import type { AgentJob } from '../../ai/types.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobRow } from '../../db/schema/jobs.ts';
+import type { JobRow } from '../jobs/service.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activities/service.ts';
@@ -212,7 +218,7 @@ export async function updateResponse(
   if (body.templateId) await getTemplateRow(db, userId, body.templateId);
   const textChanged = body.text !== undefined && body.text !== current.text;
   await repo.updateResponseRow(db, userId, id, {
-    ...(body.text !== undefined ? { text: body.text } : {}),
+    ...(textChanged ? { text: body.text!, checks: recheckText(current.checks, body.text!) } : {}),
     ...(body.bidMinor !== undefined ? { bidMinor: body.bidMinor } : {}),
     ...(body.currency !== undefined ? { currency: body.currency } : {}),
     ...(body.connects !== undefined ? { connects: body.connects } : {}),
@@ -251,6 +257,7 @@ export async function setStatus(
   meta: RequestMeta,
 ): Promise<Response> {
   const current = await requireResponse(db, userId, id);
+  refuseUnsendable(current, status);
   if (current.status !== status) {
     const jobFit = status === 'sent' ? await jobFitOf(db, userId, current) : null;
     const now = new Date();
@@ -273,6 +280,14 @@ export async function setStatus(
     userAgent: meta.userAgent,
   });
   return response;
+}
+
+/** An empty, over-long or unfilled text never reaches a status that says it went to the client. */
+function refuseUnsendable(current: ResponseRecord, status: ResponseStatus): void {
+  if (current.status === status || !SENT_STATUSES.includes(status)) return;
+  const reasons = sendBlockers(current.text);
+  if (reasons.length > 0)
+    throw new HttpError(400, 'validation_failed', notSendableMessage(reasons), { reasons });
 }
 
 /** The fit score of the response's job, or null when it has none or the job is gone. */
@@ -315,10 +330,13 @@ export async function restoreVersion(
   versionId: string,
   meta: RequestMeta,
 ): Promise<Response> {
-  await requireResponse(db, userId, id);
+  const current = await requireResponse(db, userId, id);
   const version = await repo.findVersion(db, userId, id, versionId);
   if (!version) throw new HttpError(404, 'not_found', 'Version not found');
-  await repo.updateResponseRow(db, userId, id, { text: version.text });
+  await repo.updateResponseRow(db, userId, id, {
+    text: version.text,
+    checks: recheckText(current.checks, version.text),
+  });
   await repo.addVersion(db, userId, id, version.text, `restore:${version.number}`);
   const response = await getResponse(db, userId, id);
   await recordActivity(db, {
@@ -356,3 +374,6 @@ export async function undoDelete(db: Database, userId: string, id: string): Prom
   if (row.deletedAt) await repo.updateResponseRow(db, userId, id, { deletedAt: null });
   return getResponse(db, userId, id);
 }
+
+/** Citation counts per portfolio item, for the portfolio area (wired in by the module list). */
+export { countPortfolioCitations } from './citation-stats.ts';

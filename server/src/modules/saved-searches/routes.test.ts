@@ -137,16 +137,16 @@ describe('saved searches: save, load, rename, delete', () => {
 });
 
 describe('alerts: the poller notifies about new matches over server-sent events', () => {
-  it('manual jobs: the first pass is silent, a new match notifies its owner only', async () => {
+  it('manual jobs: the first pass is silent about older jobs, a new match notifies its owner only', async () => {
+    await call(alice, 'POST', '/api/jobs/manual', {
+      text: 'Shopify theme fixes\nFix our Shopify product page layout please.',
+    });
     const created = await call(alice, 'POST', '/api/saved-searches', {
       name: 'Shopify',
       filters: { q: 'shopify' },
       alert: true,
     });
     const search = created.json<SavedSearch>();
-    await call(alice, 'POST', '/api/jobs/manual', {
-      text: 'Shopify theme fixes\nFix our Shopify product page layout please.',
-    });
     const aliceEvents = capture(alice.user.id);
     const bobEvents = capture(bob.user.id);
     try {
@@ -175,9 +175,46 @@ describe('alerts: the poller notifies about new matches over server-sent events'
 
       await pollSavedSearches(deps);
       expect(aliceEvents.events).toHaveLength(1);
+
+      // The alert is stored: it is listed unread, with the same id the event carried.
+      const stored = await call(alice, 'GET', '/api/notifications');
+      expect(stored.json()).toMatchObject({
+        unreadCount: 1,
+        items: [
+          {
+            id: aliceEvents.events[0]?.data.id,
+            kind: 'saved_search_match',
+            title: '1 new job for “Shopify”',
+            link: `/upwork-jobs?saved=${search.id}`,
+            readAt: null,
+          },
+        ],
+      });
+      expect((await call(bob, 'GET', '/api/notifications')).json().unreadCount).toBe(0);
     } finally {
       aliceEvents.stop();
       bobEvents.stop();
+    }
+  });
+
+  it('a job that appears before the first pass of a new search still notifies', async () => {
+    await call(alice, 'POST', '/api/saved-searches', {
+      name: 'Svelte',
+      filters: { q: 'sveltekit' },
+      alert: true,
+    });
+    await call(alice, 'POST', '/api/jobs/manual', {
+      text: 'SvelteKit dashboard\nBuild a SvelteKit admin dashboard for our team.',
+    });
+    const events = capture(alice.user.id);
+    try {
+      await pollSavedSearches(deps);
+      expect(events.events).toHaveLength(1);
+      expect(events.events[0]).toMatchObject({
+        data: { title: '1 new job for “Svelte”', body: expect.stringContaining('SvelteKit') },
+      });
+    } finally {
+      events.stop();
     }
   });
 

@@ -6,6 +6,7 @@ import {
   savedSearchIdParamsSchema,
   savedSearchSchema,
   updateSavedSearchBodySchema,
+  webhookTestResultSchema,
 } from '#contract/jobs';
 import { pageSchema } from '#contract/pagination';
 
@@ -13,8 +14,12 @@ import * as service from './service.ts';
 import { errorAnswers } from '../../route-errors.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
+const webhookTestErrors = errorAnswers(400, 401, 403, 404, 422);
 
-/** /api/saved-searches: save, load, rename, delete; the alert flag (the poller: poll-schedule.ts). */
+/**
+ * /api/saved-searches: save, load, rename, delete; the alert flag (the poller: poll-schedule.ts)
+ * and the optional webhook the alerts are also posted to.
+ */
 const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const gate = { module: 'upwork' as const };
 
@@ -48,7 +53,7 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createSavedSearch(app.db, request.user!.id, request.body)),
+        .send(await service.createSavedSearch(app.db, app.config, request.user!.id, request.body)),
   );
 
   app.patch(
@@ -57,14 +62,36 @@ const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: gate,
       schema: {
         tags: ['saved-searches'],
-        summary: 'Rename, change the filters, or turn the alert on or off',
+        summary: 'Rename, change the filters, turn the alert on or off, set or remove the webhook',
         params: savedSearchIdParamsSchema,
         body: updateSavedSearchBodySchema,
         response: { 200: savedSearchSchema, ...errors },
       },
     },
     async (request) =>
-      service.updateSavedSearch(app.db, request.user!.id, request.params.id, request.body),
+      service.updateSavedSearch(
+        app.db,
+        app.config,
+        request.user!.id,
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/:id/webhook-test',
+    {
+      config: gate,
+      schema: {
+        tags: ['saved-searches'],
+        summary:
+          'Post a test message to the search’s webhook: 200 when it went through, 422 with the reason when not',
+        params: savedSearchIdParamsSchema,
+        response: { 200: webhookTestResultSchema, ...webhookTestErrors },
+      },
+    },
+    async (request) =>
+      service.testSavedSearchWebhook(app.db, app.config, request.user!.id, request.params.id),
   );
 
   app.post(

@@ -1,14 +1,19 @@
-import { randomUUID } from 'node:crypto';
-
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
-import type { CreateSavedSearchBody, SavedSearch, UpdateSavedSearchBody } from '#contract/jobs';
+import type {
+  CreateSavedSearchBody,
+  SavedSearch,
+  UpdateSavedSearchBody,
+  WebhookTestResult,
+} from '#contract/jobs';
 
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { jobMatches, savedSearches, type SavedSearchRow } from '../../db/schema/jobs.ts';
+import { jobMatches, savedSearches, type SavedSearchRow } from '../../db/schema/saved-searches.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import { recordActivity } from '../activities/service.ts';
+import { notifyUser } from '../notifications/service.ts';
 import { getProfileRow } from '../profile/service.ts';
 import {
   newestMatchingJobs,
@@ -17,6 +22,13 @@ import {
   upworkJobStore,
 } from '../jobs/service.ts';
 import { isUpworkConnected, syncJobs, type UpworkDeps } from '../upwork/service.ts';
+import {
+  alertText,
+  deliverAlert,
+  testWebhook,
+  toWebhookView,
+  webhookColumns,
+} from './saved-search-webhook.ts';
 
 /** Saved searches: CRUD scoped to the owner, and the alert poller. */
 
@@ -30,6 +42,7 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
     name: row.name,
     filters: row.filters,
     alert: row.alert,
+    webhook: toWebhookView(row),
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     lastMatchAt: row.lastMatchAt?.toISOString() ?? null,
     newMatches: row.newMatches,
@@ -81,6 +94,7 @@ const duplicateName = (name: string) =>
 
 export async function createSavedSearch(
   db: Database,
+  config: Config,
   userId: string,
   body: CreateSavedSearchBody,
 ): Promise<SavedSearch> {
@@ -95,17 +109,30 @@ export async function createSavedSearch(
       `You can keep at most ${MAX_SAVED_SEARCHES} saved searches; delete one first.`,
     );
   }
+  const webhook = body.webhookUrl ? await webhookColumns(body.webhookUrl, config) : {};
   try {
     const [row] = await db
       .insert(savedSearches)
-      .values({ userId, name: body.name, filters: body.filters, alert: body.alert ?? false })
+      .values({
+        userId,
+        name: body.name,
+        filters: body.filters,
+        alert: body.alert ?? false,
+        ...webhook,
+      })
       .returning();
     if (!row) throw new Error('saved search insert returned nothing');
+    // The webhook URL is a credential: the log says only whether there is one.
     await recordActivity(db, {
       userId,
       action: 'save_saved_search',
       searchName: row.name,
-      details: { id: row.id, alert: row.alert, filters: row.filters },
+      details: {
+        id: row.id,
+        alert: row.alert,
+        filters: row.filters,
+        webhook: row.webhookUrlEncrypted ? 'set' : undefined,
+      },
     });
     return toSavedSearch(row);
   } catch (error) {
@@ -116,11 +143,14 @@ export async function createSavedSearch(
 
 export async function updateSavedSearch(
   db: Database,
+  config: Config,
   userId: string,
   id: string,
   body: UpdateSavedSearchBody,
 ): Promise<SavedSearch> {
   const existing = await requireSavedSearch(db, userId, id);
+  const webhook =
+    body.webhookUrl !== undefined ? await webhookColumns(body.webhookUrl, config) : {};
   try {
     const filtersChanged = body.filters !== undefined;
     const [row] = await db
@@ -129,6 +159,7 @@ export async function updateSavedSearch(
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.filters !== undefined ? { filters: body.filters } : {}),
         ...(body.alert !== undefined ? { alert: body.alert } : {}),
+        ...webhook,
         // New filters: the next poll starts from the current matches without notifying.
         ...(filtersChanged ? { lastCheckedAt: null, newMatches: 0 } : {}),
         updatedAt: new Date(),
@@ -145,6 +176,7 @@ export async function updateSavedSearch(
         id: row.id,
         alert: row.alert,
         renamedFrom: body.name && body.name !== existing.name ? existing.name : undefined,
+        webhook: body.webhookUrl === undefined ? undefined : body.webhookUrl ? 'set' : 'removed',
       },
     });
     return toSavedSearch(row);
@@ -165,6 +197,16 @@ export async function deleteSavedSearch(db: Database, userId: string, id: string
     searchName: row.name,
     details: { id: row.id },
   });
+}
+
+/** Posts a test message to the search's webhook and records how it went. */
+export async function testSavedSearchWebhook(
+  db: Database,
+  config: Config,
+  userId: string,
+  id: string,
+): Promise<WebhookTestResult> {
+  return testWebhook(db, config, await requireSavedSearch(db, userId, id));
 }
 
 /** Loading a search: the SPA applies its filters; the unseen-match counter is cleared. */
@@ -217,10 +259,13 @@ export async function pollSavedSearches(deps: PollDeps, now = new Date()): Promi
     .where(eq(savedSearches.alert, true))
     .orderBy(asc(savedSearches.lastCheckedAt));
   const synced = new Set<string>();
+  // Webhook posts run beside the pass, so a slow one holds up no other search; the pass ends
+  // when they have settled (each is bounded by its timeout and records its own failure).
+  const deliveries: Array<Promise<void>> = [];
   for (const search of searches) {
     result.searches += 1;
     try {
-      const found = await pollOne(deps, search, now, synced);
+      const found = await pollOne(deps, search, now, synced, deliveries);
       result.newMatches += found;
       if (found > 0) result.notified += 1;
     } catch (error) {
@@ -230,6 +275,7 @@ export async function pollSavedSearches(deps: PollDeps, now = new Date()): Promi
       );
     }
   }
+  await Promise.allSettled(deliveries);
   return result;
 }
 
@@ -238,6 +284,7 @@ async function pollOne(
   search: SavedSearchRow,
   now: Date,
   synced: Set<string>,
+  deliveries: Array<Promise<void>>,
 ): Promise<number> {
   const userId = search.userId;
   if (await isUpworkConnected(deps.db, userId)) {
@@ -263,46 +310,74 @@ async function pollOne(
       .where(and(eq(jobMatches.savedSearchId, search.id), inArray(jobMatches.jobId, ids)));
     const seenIds = new Set(seen.map((m) => m.jobId));
     fresh = ids.filter((id) => !seenIds.has(id));
-    if (fresh.length > 0) {
-      await deps.db
-        .insert(jobMatches)
-        .values(
-          fresh.map((jobId) => ({
-            userId,
-            savedSearchId: search.id,
-            jobId,
-            notifiedAt: search.lastCheckedAt ? now : null,
-          })),
-        )
-        .onConflictDoNothing();
-    }
   }
   const firstPass = search.lastCheckedAt === null;
-  const notify = !firstPass && fresh.length > 0;
+  const news = firstPass
+    ? fresh.filter((id) =>
+        appearedSince(
+          newest.find((row) => row.id === id),
+          search.updatedAt,
+        ),
+      )
+    : fresh;
+  if (fresh.length > 0) await recordMatches(deps.db, search, fresh, new Set(news), now);
+  const notify = news.length > 0;
   await deps.db
     .update(savedSearches)
     .set({
       lastCheckedAt: now,
-      ...(notify ? { lastMatchAt: now, newMatches: search.newMatches + fresh.length } : {}),
+      ...(notify ? { lastMatchAt: now, newMatches: search.newMatches + news.length } : {}),
       updatedAt: now,
     })
     .where(and(eq(savedSearches.id, search.id), eq(savedSearches.userId, userId)));
   if (!notify) return 0;
 
   const profile = await getProfileRow(deps.db, userId);
-  if (profile && !profile.notifyOnSavedSearchMatches) return fresh.length;
-  const top = newest.find((row) => row.id === fresh[0]);
-  deps.events.publish(userId, {
-    type: 'notification',
-    data: {
-      id: randomUUID(),
-      title: `${fresh.length} new ${fresh.length === 1 ? 'job' : 'jobs'} for “${search.name}”`,
+  if (profile && !profile.notifyOnSavedSearchMatches) return news.length;
+  const top = newest.find((row) => row.id === news[0]);
+  await notifyUser(
+    deps.db,
+    deps.events,
+    {
+      userId,
+      kind: 'saved_search_match',
+      title: `${news.length} new ${news.length === 1 ? 'job' : 'jobs'} for “${search.name}”`,
       body: top
         ? `${top.title}${top.fitScore !== null ? ` (fit ${top.fitScore})` : ''}`
         : 'Open the saved search to see them.',
-      href: `/upwork-jobs?saved=${search.id}`,
-      createdAt: now.toISOString(),
+      link: `/upwork-jobs?saved=${search.id}`,
     },
-  });
-  return fresh.length;
+    now,
+  );
+  deliveries.push(deliverAlert(deps, search, alertText(search.name, top, news.length)));
+  return news.length;
+}
+
+/**
+ * The first pass of a search learns what already matched. A job posted (or added) after the
+ * search began watching is still news then: it appeared while the alert was on.
+ */
+function appearedSince(row: { postedAt: Date | null; createdAt: Date } | undefined, since: Date) {
+  if (!row) return false;
+  return (row.postedAt ?? row.createdAt).getTime() >= since.getTime();
+}
+
+async function recordMatches(
+  db: Database,
+  search: SavedSearchRow,
+  jobIds: string[],
+  notified: Set<string>,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(jobMatches)
+    .values(
+      jobIds.map((jobId) => ({
+        userId: search.userId,
+        savedSearchId: search.id,
+        jobId,
+        notifiedAt: notified.has(jobId) ? now : null,
+      })),
+    )
+    .onConflictDoNothing();
 }

@@ -23,23 +23,27 @@ const create = (user: SignedIn, payload: Record<string, unknown>) =>
   h.app.inject({ method: 'POST', url: '/api/templates', headers: user.headers, payload });
 
 describe('response templates', () => {
-  it('creates with variables, flags unknown ones, keeps one default, and counts uses', async () => {
+  it('creates with variables, refuses unknown ones, keeps one default, and counts uses', async () => {
+    const refused = await create(ann, {
+      name: 'Short and direct',
+      body: 'Hi {{client_name}}, about {{job_title}}: {{skills}}. {{favourite_color}}',
+    });
+    expect(refused.statusCode).toBe(400);
+    const refusal = refused.json() as {
+      error: { message: string; details: { unknownVariables: string[] } };
+    };
+    expect(refusal.error.message).toContain('{{favourite_color}}');
+    expect(refusal.error.message).toContain('{{client_name}}');
+    expect(refusal.error.details.unknownVariables).toEqual(['favourite_color']);
     const first = await create(ann, {
       name: 'Short and direct',
-      body: 'Hi {{client_name}}, about {{job_title}}: {{skills}}. {{favourite_color}}\n\n{{question}}\n\n{{signature}}',
+      body: 'Hi {{client_name}}, about {{job_title}}: {{skills}}.\n\n{{question}}\n\n{{signature}}',
       isDefault: true,
     });
     expect(first.statusCode).toBe(201);
     const t1 = first.json() as Template;
-    expect(t1.variables).toEqual([
-      'client_name',
-      'job_title',
-      'skills',
-      'favourite_color',
-      'question',
-      'signature',
-    ]);
-    expect(t1.unknownVariables).toEqual(['favourite_color']);
+    expect(t1.variables).toEqual(['client_name', 'job_title', 'skills', 'question', 'signature']);
+    expect(t1.unknownVariables).toEqual([]);
     const t2 = (
       await create(ann, {
         name: 'Case study first',
@@ -149,6 +153,16 @@ describe('response templates', () => {
       payload: { body: 'Hello {{my_name}} {{rate}}' },
     });
     expect((edited.json() as Template).variables).toEqual(['my_name', 'rate']);
+    const unknownEdit = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/templates/${t.id}`,
+      headers: ann.headers,
+      payload: { body: 'Hello {{my_name}} {{unknown_thing}}' },
+    });
+    expect(unknownEdit.statusCode).toBe(400);
+    expect((unknownEdit.json() as { error: { message: string } }).error.message).toContain(
+      '{{unknown_thing}}',
+    );
     expect((await create(ann, { name: '', body: 'x' })).statusCode).toBe(400);
     expect((await create(ann, { name: 'x', body: 'y', role: 'admin' })).statusCode).toBe(400);
     expect(

@@ -12,7 +12,6 @@ import {
   updateTemplateBodySchema,
 } from '#contract/templates';
 
-import { recordActivity } from '../activities/service.ts';
 import * as service from './service.ts';
 import { errorAnswers } from '../../route-errors.ts';
 
@@ -47,14 +46,12 @@ function registerReadAndCreateRoutes(app: Routes): void {
       },
     },
     async (request, reply) => {
-      const template = await service.createTemplate(app.db, request.user!.id, request.body);
-      await recordActivity(app.db, {
-        userId: request.user!.id,
-        action: service.templateActivity(template.kind, 'create'),
-        details: { templateId: template.id, unknownVariables: template.unknownVariables },
-        templateName: template.name,
-        userAgent: request.headers['user-agent'],
-      });
+      const template = await service.createTemplate(
+        app.db,
+        request.user!.id,
+        request.body,
+        request.headers['user-agent'],
+      );
       return reply.status(201).send(template);
     },
   );
@@ -100,22 +97,14 @@ function registerChangeRoutes(app: Routes): void {
         response: { 200: templateSchema, ...errors },
       },
     },
-    async (request) => {
-      const template = await service.updateTemplate(
+    async (request) =>
+      service.updateTemplate(
         app.db,
         request.user!.id,
         request.params.id,
         request.body,
-      );
-      await recordActivity(app.db, {
-        userId: request.user!.id,
-        action: service.templateActivity(template.kind, 'edit'),
-        details: { templateId: template.id, fields: Object.keys(request.body) },
-        templateName: template.name,
-        userAgent: request.headers['user-agent'],
-      });
-      return template;
-    },
+        request.headers['user-agent'],
+      ),
   );
 
   app.post(
@@ -128,19 +117,13 @@ function registerChangeRoutes(app: Routes): void {
         response: { 200: templateSchema, ...errors },
       },
     },
-    async (request) => {
-      await service.getTemplateRow(app.db, request.user!.id, request.params.id);
-      const row = await service.markTemplateUsed(app.db, request.user!.id, request.params.id);
-      const template = service.toTemplate(row!);
-      await recordActivity(app.db, {
-        userId: request.user!.id,
-        action: service.templateActivity(template.kind, 'use'),
-        details: { templateId: template.id, via: 'copy' },
-        templateName: template.name,
-        userAgent: request.headers['user-agent'],
-      });
-      return template;
-    },
+    async (request) =>
+      service.copyTemplate(
+        app.db,
+        request.user!.id,
+        request.params.id,
+        request.headers['user-agent'],
+      ),
   );
 
   app.delete(
@@ -154,14 +137,12 @@ function registerChangeRoutes(app: Routes): void {
       },
     },
     async (request, reply) => {
-      const row = await service.deleteTemplate(app.db, request.user!.id, request.params.id);
-      await recordActivity(app.db, {
-        userId: request.user!.id,
-        action: service.templateActivity(row.kind, 'delete'),
-        details: { templateId: row.id },
-        templateName: row.name,
-        userAgent: request.headers['user-agent'],
-      });
+      await service.deleteTemplate(
+        app.db,
+        request.user!.id,
+        request.params.id,
+        request.headers['user-agent'],
+      );
       return reply.status(204).send(null);
     },
   );

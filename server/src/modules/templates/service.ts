@@ -5,6 +5,8 @@ import {
   renderTemplate,
   templateVariablesIn,
   unknownTemplateVariables,
+  unknownVariablesMessage,
+  TEMPLATE_VARIABLE_NAMES,
   type CreateTemplateBody,
   type Template,
   type TemplateKind,
@@ -18,6 +20,7 @@ import { containsPattern } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import { templates, type TemplateRow } from '../../db/schema/templates.ts';
 import { HttpError } from '../../http-error.ts';
+import { recordActivity } from '../activities/service.ts';
 import { loadFillView } from './fill-view.ts';
 
 export function toTemplate(row: TemplateRow): Template {
@@ -77,11 +80,28 @@ export async function getTemplateRow(
   return rows[0];
 }
 
+/**
+ * A template is saved only when every variable in it is known: an unknown one would reach the
+ * client word for word. The answer lists the unknown ones and the ones that may be used.
+ */
+export function refuseUnknownVariables(body: string | undefined): void {
+  if (body === undefined) return;
+  const unknown = unknownTemplateVariables(body);
+  if (unknown.length === 0) return;
+  throw new HttpError(400, 'validation_failed', unknownVariablesMessage(unknown), {
+    unknownVariables: unknown,
+    knownVariables: TEMPLATE_VARIABLE_NAMES,
+  });
+}
+
+/** A new template; the save and its activity entry are one write. */
 export async function createTemplate(
   db: Database,
   userId: string,
   body: CreateTemplateBody,
+  userAgent: string | null | undefined = null,
 ): Promise<Template> {
+  refuseUnknownVariables(body.body);
   const kind = body.kind ?? 'response';
   return db.transaction(async (tx) => {
     if (body.isDefault) {
@@ -107,17 +127,28 @@ export async function createTemplate(
         isDefault: body.isDefault ?? false,
       })
       .returning();
-    return toTemplate(row!);
+    const template = toTemplate(row!);
+    await recordActivity(tx, {
+      userId,
+      action: templateActivity(template.kind, 'create'),
+      details: { templateId: template.id, unknownVariables: template.unknownVariables },
+      templateName: template.name,
+      userAgent,
+    });
+    return template;
   });
 }
 
+/** A change to a template; the save and its activity entry (the fields sent) are one write. */
 export async function updateTemplate(
   db: Database,
   userId: string,
   id: string,
   body: UpdateTemplateBody,
+  userAgent: string | null | undefined = null,
 ): Promise<Template> {
   const current = await getTemplateRow(db, userId, id);
+  refuseUnknownVariables(body.body);
   return db.transaction(async (tx) => {
     if (body.isDefault) {
       await tx
@@ -143,18 +174,36 @@ export async function updateTemplate(
       })
       .where(and(eq(templates.id, id), eq(templates.userId, userId)))
       .returning();
-    return toTemplate(row!);
+    const template = toTemplate(row!);
+    await recordActivity(tx, {
+      userId,
+      action: templateActivity(template.kind, 'edit'),
+      details: { templateId: template.id, fields: Object.keys(body) },
+      templateName: template.name,
+      userAgent,
+    });
+    return template;
   });
 }
 
+/** Removes a template; the removal and its activity entry (which keeps the name) are one write. */
 export async function deleteTemplate(
   db: Database,
   userId: string,
   id: string,
-): Promise<TemplateRow> {
+  userAgent: string | null | undefined = null,
+): Promise<void> {
   const current = await getTemplateRow(db, userId, id);
-  await db.delete(templates).where(and(eq(templates.id, id), eq(templates.userId, userId)));
-  return current;
+  await db.transaction(async (tx) => {
+    await tx.delete(templates).where(and(eq(templates.id, id), eq(templates.userId, userId)));
+    await recordActivity(tx, {
+      userId,
+      action: templateActivity(current.kind, 'delete'),
+      details: { templateId: current.id },
+      templateName: current.name,
+      userAgent,
+    });
+  });
 }
 
 /** The names of the user's templates among `ids`, by id. */
@@ -185,7 +234,32 @@ export async function markTemplateUsed(
   return row;
 }
 
-/** Response templates for a drafter to choose from: the default first, then the most used. */
+/** The user copied a template's text: one use counted and logged, in one write. */
+export async function copyTemplate(
+  db: Database,
+  userId: string,
+  id: string,
+  userAgent: string | null | undefined = null,
+): Promise<Template> {
+  return db.transaction(async (tx) => {
+    const row = await markTemplateUsed(tx, userId, id);
+    if (!row) throw new HttpError(404, 'not_found', 'Template not found');
+    const template = toTemplate(row);
+    await recordActivity(tx, {
+      userId,
+      action: templateActivity(template.kind, 'use'),
+      details: { templateId: template.id, via: 'copy' },
+      templateName: template.name,
+      userAgent,
+    });
+    return template;
+  });
+}
+
+/**
+ * Response templates for a drafter to choose from: the default first, then the most used. A
+ * template saved before unknown variables were refused is left out, so none reaches a draft.
+ */
 export async function listTemplatesForDrafting(
   db: Database,
   userId: string,
@@ -196,7 +270,9 @@ export async function listTemplatesForDrafting(
     .where(and(eq(templates.userId, userId), eq(templates.kind, 'response')))
     .orderBy(desc(templates.isDefault), desc(templates.usageCount))
     .limit(20);
-  return rows.map((r) => ({ id: r.id, name: r.name, body: r.body, isDefault: r.isDefault }));
+  return rows
+    .filter((r) => unknownTemplateVariables(r.body).length === 0)
+    .map((r) => ({ id: r.id, name: r.name, body: r.body, isDefault: r.isDefault }));
 }
 
 const SAMPLE_JOB: AgentJob = {

@@ -176,19 +176,3 @@ export async function chooseOrganization(
     .returning();
   return toConnection(updated, deps.config);
 }
-
-/**
- * Disconnect: the stored tokens are deleted at once and never refreshed again (Upwork has no
- * documented revoke endpoint; the refresh token dies two weeks after its last use). The answer
- * tells the user where to remove the app on Upwork.
- */
-export async function disconnect(deps: UpworkDeps, userId: string): Promise<UpworkConnection> {
-  const deleted = await deps.db
-    .delete(upworkConnections)
-    .where(eq(upworkConnections.userId, userId))
-    .returning({ id: upworkConnections.id });
-  if (deleted.length > 0) {
-    await recordActivity(deps.db, { userId, action: 'disconnect_upwork', details: {} });
-  }
-  return toConnection(undefined, deps.config);
-}

@@ -254,10 +254,27 @@ describe('Upwork connection', () => {
     expect(response.json().error.code).toBe('upwork_not_connected');
   });
 
-  it('disconnect deletes the tokens and logs disconnect_upwork', async () => {
+  it('disconnect deletes the tokens, keeps the jobs acted on, removes the rest, and logs disconnect_upwork', async () => {
+    const stored = await h.database.db.select().from(jobs).where(eq(jobs.userId, alice.user.id));
+    const [applied, hidden, manual] = stored;
+    expect(stored.length).toBeGreaterThan(3);
+    await call(alice, 'PATCH', `/api/jobs/${applied!.id}`, { applied: true });
+    await call(alice, 'PATCH', `/api/jobs/${hidden!.id}`, { hidden: true });
+    // A job the user added by hand is theirs, not the connection's.
+    await h.database.db.update(jobs).set({ source: 'manual' }).where(eq(jobs.id, manual!.id));
+
+    const preview = await call(alice, 'GET', '/api/upwork/connection/disconnect-preview');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ keepJobs: 1, removeJobs: stored.length - 2 });
+    expect(
+      (await call(bob, 'GET', '/api/upwork/connection/disconnect-preview')).json(),
+    ).toMatchObject({ keepJobs: 0 });
+
     const response = await call(alice, 'DELETE', '/api/upwork/connection');
     expect(response.json()).toMatchObject({ status: 'not_connected' });
     expect(await storedConnection(alice.user.id)).toBeUndefined();
+    const left = await h.database.db.select().from(jobs).where(eq(jobs.userId, alice.user.id));
+    expect(left.map((j) => j.id).sort()).toEqual([applied!.id, manual!.id].sort());
     const logged = await h.database.db
       .select()
       .from(activities)

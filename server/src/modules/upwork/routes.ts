@@ -6,12 +6,14 @@ import {
   updateUpworkConnectionBodySchema,
   upworkCallbackBodySchema,
   upworkConnectionSchema,
+  upworkDisconnectPreviewSchema,
   upworkSyncResultSchema,
 } from '#contract/upwork';
 
 import type { Database } from '../../db/client.ts';
 import { connectionRow, toConnection } from './connection.ts';
 import { sharedLimiter, type UpworkDeps } from './deps.ts';
+import { disconnect, disconnectPreview } from './disconnect.ts';
 import * as oauth from './oauth-flow.ts';
 import { syncJobs, type UpworkJobStore } from './service.ts';
 import { errorAnswers } from '../../route-errors.ts';
@@ -96,11 +98,24 @@ const upworkRoutes: FastifyPluginAsyncZod<UpworkRoutesOptions> = async (app, opt
       schema: {
         tags: ['upwork'],
         summary:
-          'Disconnect: deletes the stored tokens (remove the app on Upwork too: see removeAppUrl)',
+          'Disconnect: deletes the stored tokens and the Upwork jobs never acted on (remove the app on Upwork too: see removeAppUrl)',
         response: { 200: upworkConnectionSchema, ...errors },
       },
     },
-    async (request) => oauth.disconnect(deps, request.user!.id),
+    async (request) => disconnect(deps, request.user!.id, options.jobStoreFor),
+  );
+
+  app.get(
+    '/connection/disconnect-preview',
+    {
+      config: gate,
+      schema: {
+        tags: ['upwork'],
+        summary: 'How many Upwork jobs a disconnect removes (never acted on) and keeps',
+        response: { 200: upworkDisconnectPreviewSchema, ...errors },
+      },
+    },
+    async (request) => disconnectPreview(deps, request.user!.id, options.jobStoreFor),
   );
 
   app.post(

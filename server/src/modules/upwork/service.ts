@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 
 import type { JobFilters } from '#contract/jobs';
-import type { UpworkSyncResult } from '#contract/upwork';
+import type { UpworkDisconnectPreview, UpworkSyncResult } from '#contract/upwork';
 
 import type { Database } from '../../db/client.ts';
 import { upworkConnections } from '../../db/schema/upwork.ts';
@@ -24,6 +24,8 @@ import { toUpworkHttpError } from './upwork-http-error.ts';
 
 export { sharedLimiter } from './deps.ts';
 export type { UpworkDeps } from './deps.ts';
+export { upworkFreelancerProfile } from './freelancer-profile.ts';
+export type { FreelancerProfileAnswer } from '../../integrations/upwork/freelancer-profile.ts';
 
 const SYNC_PAGE_SIZE = 50;
 
@@ -37,6 +39,10 @@ export type UpworkJobStore = {
   ): Promise<{ created: number; updated: number }>;
   /** Drops the user's Upwork jobs that Upwork's caching rule no longer lets us keep. */
   purgeExpired(userId: string, now: Date): Promise<number>;
+  /** How many Upwork jobs a disconnect would remove (never acted on) and keep (acted on). */
+  disconnectPreview(userId: string): Promise<UpworkDisconnectPreview>;
+  /** Removes the Upwork jobs the user never acted on; answers how many went. */
+  removeOnDisconnect(userId: string): Promise<number>;
 };
 
 export async function isUpworkConnected(db: Database, userId: string): Promise<boolean> {

@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 
-import type { BackendUser } from '#contract/user';
+import type { BackendUser, SortDirection, UserSort } from '#contract/user';
 
-import { containsPattern, olderThan, type Keyset } from '../../cursor.ts';
+import { containsPattern } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { forbidden, notFound } from '../../http-error.ts';
@@ -71,24 +71,50 @@ export async function renameSelf(
 
 export type UserRowChanges = Partial<Pick<UserRow, 'role' | 'modules' | 'name' | 'status'>>;
 
-/** Newest first; `limit` rows after the keyset, matching `q` in the email or name. */
-export async function listUserRows(
-  db: Database,
-  query: { q?: string | undefined; limit: number; after?: Keyset | undefined },
-): Promise<UserRow[]> {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    const match = or(ilike(users.email, pattern), ilike(users.name, pattern));
-    if (match) conditions.push(match);
-  }
-  if (query.after) conditions.push(olderThan(users.createdAt, users.id, query.after));
+export type UserRowQuery = {
+  q?: string | undefined;
+  sort: UserSort;
+  dir: SortDirection;
+  limit: number;
+  offset: number;
+};
+
+function matchingUsers(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(ilike(users.email, pattern), ilike(users.name, pattern));
+}
+
+/** The sort column, with rows that have no value (no name, never signed in) always last. */
+function userOrder(sort: UserSort, dir: SortDirection): SQL[] {
+  const direction = dir === 'asc' ? asc : desc;
+  const column = {
+    name: sql`lower(${users.name})`,
+    email: sql`lower(${users.email})`,
+    role: users.role,
+    lastSignInAt: users.lastSignInAt,
+    createdAt: users.createdAt,
+  }[sort];
+  return [sql`${column} is null`, direction(column), direction(users.id)];
+}
+
+/** One page of users matching `q` in the email or name, in the chosen order. */
+export async function listUserRows(db: Database, query: UserRowQuery): Promise<UserRow[]> {
   return db
     .select()
     .from(users)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.limit);
+    .where(matchingUsers(query.q))
+    .orderBy(...userOrder(query.sort, query.dir))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+export async function countUserRows(db: Database, q: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(matchingUsers(q));
+  return row?.count ?? 0;
 }
 
 export async function countOtherActiveAdmins(db: Database, exceptId: string): Promise<number> {
@@ -97,6 +123,19 @@ export async function countOtherActiveAdmins(db: Database, exceptId: string): Pr
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)));
   return row?.count ?? 0;
+}
+
+/** The first `limit` active administrators, oldest first: their names and emails only. */
+export async function activeAdministratorContacts(
+  db: Database,
+  limit: number,
+): Promise<Array<{ name: string | null; email: string }>> {
+  return db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+    .orderBy(asc(users.createdAt))
+    .limit(limit);
 }
 
 export async function updateUserRow(

@@ -1,10 +1,14 @@
 import { eq, getTableColumns, getTableName, is } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 
-import type { Database } from '../../db/client.ts';
-import * as schema from '../../db/schema/index.ts';
+import type { Database } from './client.ts';
+import * as schema from './schema/index.ts';
 
 /**
+ * A user's data export reads every table that has a user_id column. It lives beside the schema,
+ * not in an area, because it is the one reader that must see all areas' tables: an area added
+ * later is exported without anyone remembering to wire it in.
+ *
  * An export holds what the user's data means, nothing that protects it: columns holding
  * credentials, anything encrypted (`*_enc`, `*_encrypted`) and hashes are left out, matched on
  * the database column name.
