@@ -9,13 +9,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 import { DEMO_FREELANCER } from '../support/demo-accounts.ts';
 import { E2E_PORTS } from '../support/test-ports.ts';
 
 import { seriousViolations } from './axe.ts';
-import { signIn, useBrowser, waitForPath } from './helpers.ts';
+import { emulator, signIn, useBrowser, waitForPath } from './helpers.ts';
 
 /** The poller runs every few seconds in the e2e stack; a minute bounds every wait. */
 const ALERT_WAIT_MS = 60_000;
@@ -95,7 +95,19 @@ async function startWebhookReceiver() {
   };
 }
 
+/** Other specs expect the demo freelancer without an Upwork connection: leave it as found. */
+async function disconnectUpwork(): Promise<void> {
+  const account = await emulator().signIn(DEMO_FREELANCER.email, DEMO_FREELANCER.password);
+  const answer = await fetch(`${inject('e2eApiUrl')}/api/upwork/connection`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${account.idToken}` },
+  });
+  expect(answer.status).toBeLessThan(300);
+}
+
 describe('job alerts', () => {
+  afterAll(disconnectUpwork);
+
   const browser = useBrowser();
 
   it('a new matching job reaches the bell without a reload and survives signing out and in', async () => {

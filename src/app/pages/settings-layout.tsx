@@ -17,7 +17,7 @@ export default function SettingsLayout() {
   const user = useCurrentUser();
   return (
     <div>
-      <nav aria-label="Settings" className="-mx-1 mb-6 flex gap-1 overflow-x-auto px-1 pb-1">
+      <nav aria-label="Settings" className="-mx-1 mb-6 flex flex-wrap gap-1 px-1 pb-1">
         <NavLink to={paths.settingsAccount} className={tabClass}>
           Account
         </NavLink>

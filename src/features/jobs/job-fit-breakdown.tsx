@@ -56,10 +56,16 @@ function FitReason({ reason }: { reason: ScoreReason }) {
   );
 }
 
+const VERDICT_LABELS: Record<JobScoreDetails['verdict'], string> = {
+  apply: 'Apply',
+  maybe: 'Maybe',
+  skip: 'Skip',
+};
+
 /** The fit score by factor, and what a Connect spent on the job is worth. */
 export function JobFitBreakdown({ score, currency }: { score: JobScoreDetails; currency: string }) {
   return (
-    <JobDetailSection title={`Fit ${score.fit}/100 · ${score.summary}`}>
+    <JobDetailSection title={`Fit ${score.fit}/100 · ${VERDICT_LABELS[score.verdict]}`}>
       <ul className="space-y-2">
         {score.reasons.map((reason) => (
           <FitReason key={reason.factor} reason={reason} />

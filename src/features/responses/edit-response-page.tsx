@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { sendBlockers } from '@/contract/response-checks';
 import type { Response } from '@/contract/responses';
 
-import { ConfirmDiscardDialog } from './confirm-discard-dialog';
+import { ConfirmDiscardDialog } from '@/components/ui/confirm-discard-dialog';
 import { ResponseDetailsForm } from './response-details-form';
 import { ResponseHistory } from './response-history';
 import { ResponseStatusSelect } from './response-status-select';
@@ -13,7 +13,7 @@ import { ResponseTextEditor } from './response-text-editor';
 import { OfflineBadge, safeHttpUrl } from './response-ui';
 import { useGetResponseQuery } from './responses.api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useLeaveGuard } from './use-leave-guard';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { useResponseEditor } from './use-response-editor';
 
 /** How long the text must settle before its checks run again. */

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page';
 import type { ResponseLength, Tone } from '@/contract/responses';
 
-import { ConfirmDiscardDialog } from './confirm-discard-dialog';
+import { ConfirmDiscardDialog } from '@/components/ui/confirm-discard-dialog';
 import { generateFormSchema, toGenerateBody, type GenerateFormValues } from './generate-form';
 import { GenerateResponseForm } from './generate-response-form';
 import { GeneratedDrafts } from './generated-drafts';
@@ -15,7 +15,7 @@ import { useAiStatusQuery, useResponseProfileQuery } from './responses.api';
 import { useGeneratedVariants } from './use-generated-variants';
 import { StreamError, useGenerationStream } from './use-generation-stream';
 import { useJobChoices } from './use-job-choices';
-import { useLeaveGuard } from './use-leave-guard';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 
 export default function GenerateResponsePage() {
   const profile = useResponseProfileQuery();

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { ConfirmDiscardDialog } from '@/components/ui/confirm-discard-dialog';
 import { FormAlert, FormStatus } from '@/components/ui/form-feedback';
 import { buttonClass } from '@/components/ui/page';
 import type { Profile, UpworkProfileDraft } from '@/contract/profile';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 
 import { FillFromUpwork } from './fill-from-upwork';
 import { ProfileAboutFields } from './profile-about-fields';
@@ -60,13 +62,9 @@ export function ProfileEditor({
   });
   const { handleSubmit, setError, formState, reset, setValue } = form;
 
-  // Closing or reloading the tab with unsaved edits asks first.
-  useEffect(() => {
-    if (!formState.isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [formState.isDirty]);
+  // Leaving with unsaved edits asks first: in-app links get the dialog below, closing or
+  // reloading the tab the browser's own warning.
+  const held = useLeaveGuard(formState.isDirty && !formState.isSubmitting);
 
   const submit = handleSubmit(async (values) => {
     setStatus(null);
@@ -117,6 +115,14 @@ export function ProfileEditor({
         <FormStatus>{status}</FormStatus>
         <RescoreStatus progress={rescore.progress} />
       </div>
+      <ConfirmDiscardDialog
+        open={held !== null}
+        title="Leave without saving?"
+        description="Your changes to the profile are not saved. Leaving now loses them."
+        discardLabel="Leave without saving"
+        onDiscard={() => held?.leave()}
+        onKeep={() => held?.stay()}
+      />
     </form>
   );
 }

@@ -59,11 +59,11 @@ export default function ResponseTemplatesPage() {
               deletion.schedule(target);
             }}
           />
-        ) : (
+        ) : templates.length > 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             Choose a template to edit it, or create a new one.
           </p>
-        )}
+        ) : null}
       </div>
       <FormAlert>{deletion.error}</FormAlert>
       <UndoToast toast={deletion.toast} onUndo={deletion.undo} onClose={deletion.settle} />

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 
-import { buttonClass } from '@/components/ui/page';
+import { buttonClass } from './page';
 
 type Props = {
   open: boolean;
