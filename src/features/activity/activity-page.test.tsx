@@ -146,7 +146,10 @@ describe('/activity', () => {
       await user.click(screen.getByRole('button', { name: 'Search' }));
       await waitFor(() => expect(requests.at(-1)?.searchParams.get('q')).toBe('React'));
 
-      const region = screen.getByRole('region', { name: 'No activity matches these filters' });
+      // The list refetches for the new words; the empty state comes back once they are answered.
+      const region = await screen.findByRole('region', {
+        name: 'No activity matches these filters',
+      });
       await user.click(within(region).getByRole('button', { name: 'Clear filters' }));
       expect(await screen.findByText('Signed in', { selector: 'p' })).toBeInTheDocument();
       expect(screen.getByRole('searchbox', { name: 'Search activity' })).toHaveValue('');
