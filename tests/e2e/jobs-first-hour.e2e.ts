@@ -227,13 +227,14 @@ describe('Browse Jobs, the first hour', () => {
     await main.getByRole('combobox', { name: 'Job type' }).selectOption('hourly');
     await page.waitForURL((url) => url.searchParams.get('jobType') === 'hourly');
     const more = main.getByText(/^More filters/);
-    expect(await more.textContent()).toBe('More filters');
+    await expect.poll(() => more.textContent()).toBe('More filters');
     await more.click();
     const countries = main.getByRole('textbox', { name: /Client countries/ });
     await countries.fill('US, de');
     await countries.press('Tab');
     await page.waitForURL((url) => url.searchParams.get('countries') === 'US,de');
-    expect(await more.textContent()).toBe('More filters (1 set)');
+    // The URL changes first; the button's count follows on the next render.
+    await expect.poll(() => more.textContent()).toBe('More filters (1 set)');
     await expect.poll(() => cards.count()).toBe(2);
     const titles = await cards.evaluateAll((elements) =>
       elements.map((element) => element.getAttribute('aria-label')),
