@@ -68,6 +68,29 @@ export type RedFlag = z.infer<typeof redFlagSchema>;
 export const promptTrapSchema = z.object({ excerpt: z.string(), reason: z.string() });
 export type PromptTrap = z.infer<typeof promptTrapSchema>;
 
+/**
+ * What a client asks a human reader to do to prove they read the post ("begin your reply with the
+ * word orange"). Unlike a prompt trap it is followed: the draft starts with, includes, ends with
+ * or answers what was asked.
+ */
+export const CLIENT_ASK_KINDS = ['start_with', 'include', 'end_with', 'answer'] as const;
+export const clientAskKindSchema = z.enum(CLIENT_ASK_KINDS);
+export type ClientAskKind = z.infer<typeof clientAskKindSchema>;
+
+export const clientAskSchema = z.object({
+  kind: clientAskKindSchema,
+  /** The word or phrase to use, or (for `answer`) what the client wants to know. */
+  value: z.string(),
+  /** Shown after "The client asks: ", e.g. "start with 'orange'". */
+  label: z.string(),
+  /** The sentence of the post that asks it. */
+  excerpt: z.string(),
+});
+export type ClientAsk = z.infer<typeof clientAskSchema>;
+
+/** How the job panel words a client's ask. */
+export const clientAskText = (ask: Pick<ClientAsk, 'label'>) => `The client asks: ${ask.label}`;
+
 export const jobScoreDetailsSchema = z.object({
   fit: z.number().int().min(0).max(100),
   verdict: jobVerdictSchema,
@@ -79,6 +102,8 @@ export const jobScoreDetailsSchema = z.object({
   reasons: z.array(scoreReasonSchema),
   flags: z.array(redFlagSchema),
   traps: z.array(promptTrapSchema),
+  /** Read-check instructions from the client to a human reader; followed by the drafts. */
+  asks: z.array(clientAskSchema),
   summary: z.string(),
 });
 export type JobScoreDetails = z.infer<typeof jobScoreDetailsSchema>;

@@ -3,8 +3,17 @@ import { COVER_LETTER_LIMIT, type CheckResult, type ResponseStatus } from './res
 /** `{{...}}` left in a draft: a template variable nothing filled. */
 const PLACEHOLDER_PATTERN = /\{\{[^{}]*\}\}/g;
 
+/**
+ * `[Add: …]` left in a draft: something only the freelancer can write (an answer the profile and
+ * portfolio cannot give). Drafters write these instead of inventing; the editor highlights them.
+ */
+export const ADD_MARKER_PATTERN = /\[Add:[^[\]]*\]/g;
+
+/** A marker asking the freelancer to write something, e.g. "[Add: your answer about …]". */
+export const addMarker = (what: string) => `[Add: ${what.replace(/[[\]]/g, '')}]`;
+
 /** Checks the text alone can answer, so they run on every edit, on save and before sending. */
-export const TEXT_CHECK_IDS = ['empty', 'length', 'variables'] as const;
+export const TEXT_CHECK_IDS = ['empty', 'length', 'variables', 'markers'] as const;
 export type TextCheckId = (typeof TEXT_CHECK_IDS)[number];
 
 /** Statuses that say the response went to the client: only a sendable text may reach them. */
@@ -85,9 +94,28 @@ function variablesCheck(text: string): CheckResult {
   };
 }
 
+/** The `[Add: …]` markers left in a text, in order, without duplicates. */
+export function leftoverMarkers(text: string): string[] {
+  return [...new Set(text.match(ADD_MARKER_PATTERN) ?? [])];
+}
+
+function markersCheck(text: string): CheckResult {
+  const left = leftoverMarkers(text);
+  return {
+    id: 'markers',
+    label: 'Nothing left for you to add',
+    passed: left.length === 0,
+    fixed: false,
+    detail:
+      left.length === 0
+        ? 'No [Add: …] markers.'
+        : `Write ${left.length === 1 ? 'this part' : `these ${left.length} parts`} yourself before sending: ${left.join(', ')}.`,
+  };
+}
+
 /** The text checks of a draft, as they stand now. */
 export function textChecks(text: string): CheckResult[] {
-  return [emptyCheck(text), lengthCheck(text), variablesCheck(text)];
+  return [emptyCheck(text), lengthCheck(text), variablesCheck(text), markersCheck(text)];
 }
 
 /**

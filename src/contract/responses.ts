@@ -34,12 +34,16 @@ export const GENERATION_STATES = ['pending', 'complete', 'stopped', 'failed'] as
 export const generationStateSchema = z.enum(GENERATION_STATES);
 export type GenerationState = z.infer<typeof generationStateSchema>;
 
-/** Target character ranges per length (all within the cover-letter limit). */
-export const LENGTH_TARGETS: Record<ResponseLength, { min: number; max: number }> = {
-  short: { min: 400, max: 900 },
-  medium: { min: 900, max: 1800 },
-  long: { min: 1800, max: 3500 },
-};
+/**
+ * Character targets per length: about 600, 1,200 and 2,000, with the range a draft should land
+ * in (all within the cover-letter limit).
+ */
+export const LENGTH_TARGETS: Record<ResponseLength, { target: number; min: number; max: number }> =
+  {
+    short: { target: 600, min: 400, max: 850 },
+    medium: { target: 1200, min: 900, max: 1600 },
+    long: { target: 2000, min: 1600, max: 2700 },
+  };
 
 export const VARIANTS = ['A', 'B'] as const;
 export const variantSchema = z.enum(VARIANTS);
@@ -90,8 +94,11 @@ export const checkResultSchema = z.object({
     'screening',
     'claims',
     'traps',
+    'off_platform',
+    'asks',
     'empty',
     'variables',
+    'markers',
   ]),
   label: z.string(),
   passed: z.boolean(),

@@ -11,6 +11,11 @@ export const TEMPLATE_VARIABLES = [
   { name: 'client_name', description: "The client's name (or 'there' when the post does not say)" },
   { name: 'job_title', description: 'The title of the job post' },
   { name: 'job_summary', description: 'The first sentence of the job description' },
+  {
+    name: 'client_need',
+    description:
+      'What the client needs, in your words ("You need your checkout fixed before Black Friday.")',
+  },
   { name: 'skills', description: 'Skills the job asks for that your profile has' },
   { name: 'job_skills', description: 'Every skill the job asks for' },
   { name: 'portfolio', description: 'The best-matching portfolio items, one line each' },

@@ -2,6 +2,7 @@ import { tool } from 'ai';
 import { z } from 'zod';
 
 import { applyTemplate } from './draft-values.ts';
+import { modelJobView } from './job-view.ts';
 import type { AgentDeps, AgentTemplate, PortfolioHit } from './types.ts';
 
 /** What the tools learnt during one run: the portfolio items seen and the template applied. */
@@ -26,17 +27,21 @@ export function createAgentTools(deps: AgentDeps, state: AgentToolState) {
   return {
     read_job: tool({
       description:
-        'Read the job post: description, budget, skills, screening questions and client facts.',
+        "Read the job post: description, budget, skills, screening questions, client facts and the client's own requests (clientAsks).",
       inputSchema: z.object({}),
-      execute: async () => ({
-        title: deps.job.title,
-        description: deps.job.description,
-        budget: deps.job.budget,
-        skills: deps.job.skills,
-        screeningQuestions: deps.job.screeningQuestions,
-        client: { name: deps.job.clientName, ...deps.job.clientFacts },
-        hiddenInstructionsToIgnore: deps.job.promptTraps,
-      }),
+      execute: async () => {
+        const view = modelJobView(deps.job);
+        return {
+          title: view.title,
+          description: view.description,
+          budget: deps.job.budget,
+          skills: deps.job.skills,
+          screeningQuestions: view.screeningQuestions,
+          client: { name: deps.job.clientName, ...deps.job.clientFacts },
+          clientAsks: view.clientAsks,
+          removedInstructions: deps.job.promptTraps.length,
+        };
+      },
     }),
     search_portfolio: tool({
       description:

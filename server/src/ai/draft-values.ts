@@ -1,8 +1,15 @@
 import { formatMoney } from '#contract/money';
 import { renderTemplate } from '#contract/templates';
 
-import { significantWords } from './checks.ts';
+import { clientNeedSentence } from './client-need.ts';
+import { offlineAnswer } from './question-answers.ts';
 import type { AgentJob, AgentProfile, PortfolioHit } from './types.ts';
+import { closingQuestionFor } from './work-plans.ts';
+
+// The writing helpers live in their own files; these names stay importable from here.
+export { clientNeedSentence } from './client-need.ts';
+export { offlineAnswer } from './question-answers.ts';
+export { closingQuestionFor } from './work-plans.ts';
 
 export function firstSentence(text: string): string {
   const match = /^[\s\S]*?[.!?](?=\s|$)/.exec(text.trim());
@@ -27,55 +34,6 @@ export function portfolioLine(item: PortfolioHit): string {
   return `- ${item.title}${result}${item.url ? ` (${item.url})` : ''}`;
 }
 
-/** What the agent asks the client at the end: about the post's main subject. */
-export function closingQuestionFor(job: AgentJob): string {
-  const topic = job.skills[0] ?? significantWords(job.title).slice(0, 3).join(' ');
-  if (
-    job.screeningQuestions.length === 0 &&
-    /deadline|launch|by (the )?end of/i.test(job.description)
-  ) {
-    return 'What does a successful launch look like for you, and is the deadline fixed?';
-  }
-  return topic
-    ? `What would you like to see working first on the ${topic} side, so I can plan the first milestone around it?`
-    : 'What would make the first week of this project a success for you?';
-}
-
-/** A plain, honest answer built only from the profile and the portfolio. */
-export function offlineAnswer(
-  question: string,
-  profile: AgentProfile,
-  portfolio: PortfolioHit[],
-): string {
-  const q = question.toLowerCase();
-  const words = significantWords(question);
-  const best = [...portfolio].sort((a, b) => overlap(b, words) - overlap(a, words))[0] ?? null;
-  if (/\b(rate|budget|cost|price|charge|fee)\b/.test(q) && profile.hourlyRateMinor) {
-    return `My rate is ${formatMoney(profile.hourlyRateMinor, profile.currency)}/hr; I am glad to agree a fixed price once the scope is clear.`;
-  }
-  if (/\b(link|portfolio|example|samples?|show)\b/.test(q) && portfolio.some((p) => p.url)) {
-    return portfolio
-      .filter((p) => p.url)
-      .slice(0, 3)
-      .map((p) => `${p.title}: ${p.url}`)
-      .join('\n');
-  }
-  if (/\b(available|availability|start|hours|timezone|time zone|when)\b/.test(q)) {
-    return 'I can start this week and will confirm my weekly hours with you before we begin.';
-  }
-  if (best && overlap(best, words) > 0) {
-    return `Yes. ${best.title}${best.results ? `: ${firstSentence(best.results)}` : `: ${firstSentence(best.description)}`}`;
-  }
-  if (profile.overview) return firstSentence(profile.overview);
-  return 'Yes, and I am happy to walk you through how I would approach it on a short call.';
-}
-
-function overlap(item: PortfolioHit, words: string[]): number {
-  const text =
-    `${item.title} ${item.description} ${item.skills.join(' ')} ${item.results ?? ''}`.toLowerCase();
-  return words.filter((w) => text.includes(w)).length;
-}
-
 /** Values of every template variable for this job, profile and portfolio (computed by code). */
 export function templateValues(
   job: AgentJob,
@@ -87,6 +45,7 @@ export function templateValues(
     client_name: job.clientName ?? 'there',
     job_title: job.title,
     job_summary: firstSentence(job.description),
+    client_need: clientNeedSentence(job),
     skills: skills.join(', '),
     job_skills: job.skills.join(', '),
     portfolio: portfolio.slice(0, 3).map(portfolioLine).join('\n'),

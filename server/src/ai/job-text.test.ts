@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adversarialGenerateTexts, ADVERSARIAL_JOB_TEXTS } from '#test-support/adversarial-inputs';
 
 import { isAnswered, significantWords } from './checks.ts';
-import { trapTokens } from './job-text.ts';
+import { readPostInstructions } from './post-instructions.ts';
 import { promptTrapSentences } from './prompt-traps.ts';
 
 describe('promptTrapSentences', () => {
@@ -25,8 +25,8 @@ describe('promptTrapSentences', () => {
 
   it('reads every adversarial text at both paste limits', async () => {
     for (const { name, text } of [...ADVERSARIAL_JOB_TEXTS, ...adversarialGenerateTexts()]) {
-      const traps = promptTrapSentences(text);
-      expect(Array.isArray(trapTokens(traps)), name).toBe(true);
+      const { traps, asks } = readPostInstructions(text);
+      expect(Array.isArray(traps) && Array.isArray(asks), name).toBe(true);
       await new Promise((resolve) => setImmediate(resolve));
     }
   });
@@ -38,7 +38,9 @@ describe('checks: trailing dots and question marks', () => {
   });
 
   it('matches a question without its question marks', () => {
-    expect(isAnswered('About your budget: yes.', 'About your budget???')).toBe(true);
+    expect(
+      isAnswered('About your budget: my rate of $40/hr fits it well.', 'About your budget???'),
+    ).toBe(true);
   });
 
   it('reads long runs of dots and question marks', () => {

@@ -3,7 +3,7 @@ import type { JobSnapshot } from '#contract/responses';
 
 import type { JobRow } from '../db/schema/jobs.ts';
 import type { ProfileRow } from '../db/schema/profiles.ts';
-import { promptTrapSentences } from './prompt-traps.ts';
+import { readPostInstructions } from './post-instructions.ts';
 import type { AgentJob, AgentProfile } from './types.ts';
 
 type BudgetFields = Pick<
@@ -24,9 +24,22 @@ export function budgetOf(row: BudgetFields): string | null {
   return null;
 }
 
+/** The trap sentences and the client asks of a job's title, description and questions. */
+export function jobInstructions(job: {
+  title: string;
+  description: string;
+  screeningQuestions: string[];
+}): { promptTraps: string[]; clientAsks: AgentJob['clientAsks'] } {
+  const { traps, asks } = readPostInstructions(
+    [job.title, job.description, ...job.screeningQuestions].join('\n'),
+  );
+  return { promptTraps: traps.map((trap) => trap.sentence), clientAsks: asks };
+}
+
 /** A saved job as the drafters see it; traps flagged by scoring are kept alongside fresh ones. */
 export function agentJobFromRow(row: JobRow): AgentJob {
   const flagged = (row.score?.traps ?? []).map((t) => t.excerpt);
+  const instructions = jobInstructions(row);
   return {
     id: row.id,
     title: row.title,
@@ -49,7 +62,8 @@ export function agentJobFromRow(row: JobRow): AgentJob {
       country: row.clientCountry,
       proposals: row.proposalsCount,
     },
-    promptTraps: [...new Set([...flagged, ...promptTrapSentences(row.description)])],
+    ...instructions,
+    promptTraps: [...new Set([...flagged, ...instructions.promptTraps])],
   };
 }
 
@@ -70,7 +84,7 @@ export function agentJobFromSnapshot(snapshot: JobSnapshot, id: string | null): 
     id,
     ...snapshot,
     clientFacts: {},
-    promptTraps: promptTrapSentences(snapshot.description),
+    ...jobInstructions(snapshot),
   };
 }
 
@@ -88,5 +102,32 @@ export function agentProfileFromRow(
     currency: row?.currency ?? 'USD',
     signature: row?.signature || null,
     writingSamples: row?.writingSamples ?? [],
+  };
+}
+
+const FENCE = '[removed: an instruction for AI writers]';
+const HIDDEN_ALL = /[\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u{E0000}-\u{E007F}]/gu;
+
+/** The text with every trap sentence replaced by a marker and invisible characters dropped. */
+function fenced(text: string, trapSentences: readonly string[]): string {
+  return trapSentences
+    .reduce((acc, sentence) => (sentence ? acc.split(sentence).join(FENCE) : acc), text)
+    .replace(HIDDEN_ALL, '');
+}
+
+/**
+ * The job as a model reads it: quoted data, never instructions. Trap sentences are fenced out of
+ * the title, the description and the questions, so even a model that obeys everything it reads
+ * never sees them; the client's own asks are listed for it to follow.
+ */
+export function modelJobView(job: AgentJob) {
+  const questions = job.screeningQuestions.filter(
+    (q) => !job.promptTraps.some((trap) => q.includes(trap) || trap.includes(q)),
+  );
+  return {
+    title: fenced(job.title, job.promptTraps),
+    description: fenced(job.description, job.promptTraps),
+    screeningQuestions: questions.map((q) => fenced(q, job.promptTraps)),
+    clientAsks: job.clientAsks.map((ask) => ask.label),
   };
 }

@@ -6,22 +6,17 @@ import {
   type Tone,
   type Variant,
 } from '#contract/responses';
-import { formatMoney } from '#contract/money';
 
-import { checkAndFix } from './checks.ts';
-import {
-  applyTemplate,
-  closingQuestionFor,
-  firstSentence,
-  matchingSkills,
-  offlineAnswer,
-  portfolioLine,
-} from './draft-values.ts';
-import { splitSentences } from './job-text.ts';
+import { checkAndFix, type CheckInput } from './checks.ts';
+import { clientNeedSentence, kindTask, readNeed, type ClientNeed } from './client-need.ts';
+import { applyTemplate, closingQuestionFor, offlineAnswer } from './draft-values.ts';
+import { writeOfflineDraft } from './offline-writing.ts';
+import { TONE_PHRASES } from './tone-phrases.ts';
 import type { AgentJob, AgentProfile, AgentTemplate, PortfolioHit } from './types.ts';
+import { firstStep, laterSteps, projectQuestions } from './work-plans.ts';
 
 export const OFFLINE_MODEL = 'offline-engine';
-export const OFFLINE_PROMPT_VERSION = 'offline@1';
+export const OFFLINE_PROMPT_VERSION = 'offline@2';
 
 export type OfflineInput = {
   job: AgentJob;
@@ -35,84 +30,43 @@ export type OfflineInput = {
 
 export type OfflineDraft = { text: string; checks: CheckResult[]; citations: PortfolioHit[] };
 
-const GREETINGS: Record<Tone, (name: string) => string> = {
-  professional: (name) => `Hello ${name},`,
-  friendly: (name) => `Hi ${name},`,
-  confident: (name) => `Hi ${name},`,
-  concise: (name) => `Hi ${name},`,
-};
-
-const SIGN_OFFS: Record<Tone, string> = {
-  professional: 'Kind regards,',
-  friendly: 'Thanks so much,',
-  confident: 'Best,',
-  concise: 'Thanks,',
-};
-
 /**
- * Drafts without any model: deterministic text from the template (or a built-in structure), the
+ * Drafts without any model: deterministic text from the template (or the offline writer), the
  * job, the profile and the matched portfolio items, then the same self-check as the agent.
  */
 export function offlineDraft(input: OfflineInput): OfflineDraft {
-  const { job, profile, portfolio, template, tone, length, variant } = input;
+  const { job, profile, portfolio, template, length } = input;
   const itemCount = length === 'short' ? 1 : length === 'medium' ? 2 : 3;
-  const items = portfolio.slice(0, itemCount);
-  let text: string;
-  if (template) {
-    text = applyTemplate(template.body, job, profile, items);
-  } else {
-    const skills = matchingSkills(job, profile);
-    const overviewSentences = splitSentences(profile.overview ?? '');
-    const overview = overviewSentences
-      .slice(0, length === 'short' ? 1 : length === 'medium' ? 2 : 4)
-      .join(' ');
-    const opening =
-      variant === 'A' || items.length === 0
-        ? `I read your post about ${job.title}. ${firstSentence(job.description)}${
-            skills.length
-              ? ` This is work I do every week with ${listJoin(skills.slice(0, 4))}.`
-              : ''
-          }`
-        : `I recently delivered ${items[0]!.title}${items[0]!.results ? `: ${firstSentence(items[0]!.results)}` : '.'} Your post about ${job.title} asks for the same kind of work.`;
-    const intro = [
-      profile.title
-        ? `I am ${profile.name ? `${profile.name}, ` : ''}${aOrAn(profile.title)} ${profile.title}.`
-        : '',
-      overview,
-    ]
-      .filter(Boolean)
-      .join(' ');
-    const proof = items.length ? `Relevant work:\n${items.map(portfolioLine).join('\n')}` : '';
-    const answers = job.screeningQuestions.length
-      ? `Answers to your questions:\n\n${job.screeningQuestions.map((q) => `${q}\n${offlineAnswer(q, profile, portfolio)}`).join('\n\n')}`
-      : '';
-    const rate =
-      length !== 'short' && profile.hourlyRateMinor
-        ? `My rate is ${formatMoney(profile.hourlyRateMinor, profile.currency)}/hr${job.budget ? ` and your budget (${job.budget}) works for a first milestone` : ''}.`
-        : '';
-    const signOff = `${SIGN_OFFS[tone]}\n${profile.signature ?? profile.name ?? ''}`.trim();
-    text = [
-      GREETINGS[tone](job.clientName ?? 'there'),
-      opening,
-      intro,
-      proof,
-      answers,
-      rate,
-      closingQuestionFor(job),
-      signOff,
-    ]
-      .filter((part) => part.trim() !== '')
-      .join('\n\n');
-  }
-  const limit = Math.max(LENGTH_TARGETS[length].max, 5000);
+  const text = template
+    ? applyTemplate(template.body, job, profile, portfolio.slice(0, itemCount))
+    : writeOfflineDraft(input);
   const { text: checked, checks } = checkAndFix(text, {
-    job,
-    factSources: factSources(job, profile, portfolio),
-    answerQuestion: (q) => offlineAnswer(q, profile, portfolio),
-    closingQuestion: closingQuestionFor(job),
-    limit: Math.min(limit, 5000),
+    ...draftCheckInput(job, profile, portfolio),
+    limit: Math.min(Math.max(LENGTH_TARGETS[length].max, 5000), 5000),
   });
   return { text: checked, checks, citations: cited(checked, portfolio) };
+}
+
+/** What the checks after drafting need to know, the same for every drafter. */
+export function draftCheckInput(
+  job: AgentJob,
+  profile: AgentProfile,
+  portfolio: PortfolioHit[],
+): CheckInput {
+  return {
+    job,
+    profile,
+    factSources: factSources(job, profile, portfolio),
+    allowedLinks: allowedLinks(portfolio),
+    answerQuestion: (q) => offlineAnswer(q, profile, portfolio),
+    closingQuestion: closingQuestionFor(job),
+    specificLine: clientNeedSentence(job),
+  };
+}
+
+/** Links a draft may carry: the portfolio's own (the profile has no links of its own yet). */
+export function allowedLinks(portfolio: PortfolioHit[]): string[] {
+  return portfolio.flatMap((p) => (p.url ? [p.url] : []));
 }
 
 export function factSources(
@@ -143,13 +97,8 @@ export function cited(text: string, portfolio: PortfolioHit[]): PortfolioHit[] {
   );
 }
 
-function listJoin(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-function aOrAn(word: string): string {
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+function taskOf(need: ClientNeed): string {
+  return need.form === 'task' ? need.text : kindTask(need);
 }
 
 /** 'Improve' without a model: deterministic edits of the draft. */
@@ -157,7 +106,8 @@ export function offlineImprove(
   text: string,
   action: ImproveAction,
   job: AgentJob,
-  profile: AgentProfile,
+  // Kept for callers; the edits read the job's need, not the profile.
+  _profile: AgentProfile,
 ): string {
   const paragraphs = text.trim().split(/\n\s*\n/);
   switch (action) {
@@ -182,18 +132,29 @@ export function offlineImprove(
       const greeting = /^(hello|hi|hey|dear)\b/i.test(first)
         ? first.replace(/^(hello|dear)\b/i, 'Hi')
         : first;
-      const warm = `Thanks for sharing such a clear brief for ${job.title}; it sounds like a project I would enjoy.`;
+      const need = readNeed(job);
+      const friendly = TONE_PHRASES.friendly;
+      const warm =
+        need.form === 'problem'
+          ? friendly.openProblem(need.text)
+          : friendly.openTask(need.who, taskOf(need));
+      if (text.includes(warm)) return [greeting, ...rest].join('\n\n');
       return [greeting, warm, ...rest].join('\n\n');
     }
     case 'more_specific': {
-      const skills = matchingSkills(job, profile);
-      const detail = `For ${job.title}, ${skills.length ? `the ${skills.slice(0, 3).join(', ')} work` : 'the work you describe'} is the part I would start with: ${firstSentence(job.description)}`;
-      const [first = '', ...rest] = paragraphs;
-      return [first, detail, ...rest].join('\n\n');
+      const need = readNeed(job);
+      const step = TONE_PHRASES.professional.firstStep(firstStep(need));
+      const next = laterSteps(need).map((s) => `- ${s.charAt(0).toUpperCase()}${s.slice(1)}.`);
+      const detail = text.includes(step)
+        ? `${TONE_PHRASES.professional.stepsIntro}\n${next.join('\n')}`
+        : step;
+      if (text.includes(detail)) return text;
+      const at = Math.min(2, paragraphs.length);
+      return [...paragraphs.slice(0, at), detail, ...paragraphs.slice(at)].join('\n\n');
     }
     case 'add_question': {
-      const question = closingQuestionFor(job);
-      if (text.includes(question)) return text;
+      const question = projectQuestions(readNeed(job)).find((q) => !text.includes(q));
+      if (!question) return text;
       const signature =
         paragraphs.length > 1 && paragraphs[paragraphs.length - 1]!.length <= 60
           ? paragraphs.pop()!

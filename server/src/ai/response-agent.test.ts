@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lastToolResult, startOpenAIStub, type OpenAIStub } from '#test-support/openai-stub';
 
 import { AiError } from './errors.ts';
-import { promptTrapSentences } from './prompt-traps.ts';
+import { detectClientAsks, promptTrapSentences } from './prompt-traps.ts';
 import { offlineDraft } from './offline-engine.ts';
 import { resolveModel } from './registry.ts';
 import { runImprove, runResponseAgent } from './response-agent.ts';
@@ -66,6 +66,7 @@ function job(): AgentJob {
     clientName: null,
     clientFacts: {},
     promptTraps: promptTrapSentences(JOB_TEXT),
+    clientAsks: detectClientAsks(JOB_TEXT),
   };
 }
 
@@ -286,6 +287,10 @@ describe('offline engine', () => {
     expect(draft.text).toContain(
       'About React developer for Stripe checkout: I use React, Stripe, Node.js.',
     );
-    expect(draft.checks.every((c) => c.passed)).toBe(true);
+    // The profile says nothing about availability: that answer is left for the freelancer.
+    expect(draft.text).toContain(
+      'What is your availability over the next two weeks?\n[Add: your answer about',
+    );
+    expect(draft.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(['screening']);
   });
 });

@@ -11,10 +11,9 @@ import {
 } from './agent-tools.ts';
 import { checkAndFix } from './checks.ts';
 import { costMicros } from './costs.ts';
-import { closingQuestionFor, offlineAnswer } from './draft-values.ts';
 import { AiError, toAiError } from './errors.ts';
 import type { DraftResult, Emit } from './response-drafter.ts';
-import { cited, factSources } from './offline-engine.ts';
+import { cited, draftCheckInput, offlineDraft } from './offline-engine.ts';
 import type { AgentDeps, DraftOptions } from './types.ts';
 
 export const RESPONSE_PROMPT_VERSION = 'response-agent@1';
@@ -188,11 +187,11 @@ function finishAgentDraft(
   const step = stepEmitter(emit, options.variant);
   step('self-check', 'Checking the draft', 'running');
   const portfolio = [...state.seen.values()];
+  const { job, profile } = deps;
   const { text, checks } = checkAndFix(partial, {
-    job: deps.job,
-    factSources: factSources(deps.job, deps.profile, portfolio),
-    answerQuestion: (q) => offlineAnswer(q, deps.profile, portfolio),
-    closingQuestion: closingQuestionFor(deps.job),
+    ...draftCheckInput(job, profile, portfolio),
+    // A draft whose whole shape obeyed a trap (verse) is replaced by the offline engine's.
+    fallbackDraft: () => offlineDraft({ job, profile, portfolio, template: null, ...options }).text,
   });
   step(
     'self-check',

@@ -1,3 +1,4 @@
+import type { ClientAsk } from '#contract/jobs';
 import type { ResponseLength, Tone } from '#contract/responses';
 
 /** What the agents know about a job, whatever its source (a jobs row or pasted text). */
@@ -14,6 +15,8 @@ export type AgentJob = {
   clientFacts: Record<string, string | number | boolean | null>;
   /** Sentences in the post aimed at AI writers; shown to the user, never obeyed. */
   promptTraps: string[];
+  /** What the client asks a person to do to prove they read the post; every draft follows it. */
+  clientAsks: ClientAsk[];
 };
 
 /** The freelancer, as the profile describes them. */

@@ -5,6 +5,7 @@ import { buttonClass } from '@/components/ui/page';
 import type { Job } from '@/contract/jobs';
 
 import { ClientFacts } from './client-facts';
+import { JobClientAsks } from './job-client-asks';
 import { JobDetailActions } from './job-detail-actions';
 import { JobDetailSection as Section } from './job-detail-section';
 import { JobFitBreakdown } from './job-fit-breakdown';
@@ -109,6 +110,7 @@ export function JobDetail({ jobId, onClose }: { jobId: string; onClose: () => vo
     <JobDetailFrame loaded>
       <JobDetailHeader job={job} onClose={onClose} />
       <JobDetailActions job={job} updateJob={updateJob} update={update} />
+      {score ? <JobClientAsks asks={score.asks} /> : null}
       {score ? <JobScoreTraps traps={score.traps} /> : null}
       {score ? <JobFitBreakdown score={score} currency={job.currency} /> : null}
       {score && score.flags.length > 0 ? (

@@ -1,5 +1,6 @@
 import type { JobScoreDetails, ParsedJob } from '@/contract/jobs';
 
+import { JobClientAsks } from './job-client-asks';
 import { budgetLabel } from './job-filters';
 
 /** What the server read from a pasted job, with its score, before it is saved. */
@@ -18,6 +19,7 @@ export function ParsedJobPreview({ job, score }: { job: ParsedJob; score: JobSco
       <p>Skills: {job.skills.join(', ') || 'none found'}</p>
       <p>Screening questions: {job.screeningQuestions.length}</p>
       {score.flags.length > 0 ? <p>Flags: {score.flags.map((f) => f.text).join('; ')}</p> : null}
+      <JobClientAsks asks={score.asks} />
     </div>
   );
 }

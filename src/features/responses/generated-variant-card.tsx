@@ -1,4 +1,5 @@
 import { Copy, ExternalLink, Save } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 
 import { buttonClass, inputClass } from '@/components/ui/page';
@@ -6,6 +7,7 @@ import { paths } from '@/config/paths';
 import { recheckText } from '@/contract/response-checks';
 import type { Variant } from '@/contract/responses';
 
+import { AddMarkers } from './add-markers';
 import { variantText, type VariantState } from './generation-variants';
 import { CharCount, ChecksList, OfflineBadge, StepsList, formatCost } from './response-ui';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -77,6 +79,7 @@ export function GeneratedVariantCard({
 } & VariantActions) {
   const text = variantText(state);
   const checkedText = useDebouncedValue(text, 300);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
   return (
     <article className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -90,6 +93,7 @@ export function GeneratedVariantCard({
             Draft {variant}
           </label>
           <textarea
+            ref={fieldRef}
             id={`draft-${variant}`}
             className={`${inputClass} min-h-64 font-[inherit]`}
             value={text}
@@ -107,6 +111,7 @@ export function GeneratedVariantCard({
         </div>
       )}
       <CharCount length={text.length} id={`count-${variant}`} />
+      {state.final !== null ? <AddMarkers text={text} fieldRef={fieldRef} /> : null}
       <ChecksList
         checks={state.edited === null ? state.checks : recheckText(state.checks, checkedText)}
       />

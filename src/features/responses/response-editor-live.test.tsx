@@ -66,20 +66,20 @@ function stored(overrides: Partial<SavedResponse> = {}): SavedResponse {
 }
 
 /** The editor's API: the response, its history, and PATCHes recorded in `patches`. */
-function editorApi(patches: unknown[]) {
+function editorApi(patches: unknown[], overrides: Partial<SavedResponse> = {}) {
   server.use(
     http.get(`${TEST_API}/api/users`, () => HttpResponse.json([backendUserJson()])),
     http.get(`${TEST_API}/api/responses`, () =>
-      HttpResponse.json({ items: [stored()], nextCursor: null, total: 1 }),
+      HttpResponse.json({ items: [stored(overrides)], nextCursor: null, total: 1 }),
     ),
-    http.get(`${TEST_API}/api/responses/${ID}`, () => HttpResponse.json(stored())),
+    http.get(`${TEST_API}/api/responses/${ID}`, () => HttpResponse.json(stored(overrides))),
     http.get(`${TEST_API}/api/responses/${ID}/history`, () =>
       HttpResponse.json({ versions: [], statusEvents: [] }),
     ),
     http.patch(`${TEST_API}/api/responses/${ID}`, async ({ request }) => {
       const body = (await request.json()) as { text: string };
       patches.push(body);
-      return HttpResponse.json(stored({ text: body.text }));
+      return HttpResponse.json(stored({ ...overrides, text: body.text }));
     }),
   );
 }
@@ -131,6 +131,36 @@ describe('/edit-response live checks and autosave', () => {
       expect(screen.getByRole('option', { name: 'Sent' })).toBeDisabled();
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(patches).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'highlights an [Add: …] part, refuses Sent until the user writes it, then allows it',
+    async () => {
+      const marker = '[Add: your answer about your favourite dessert]';
+      editorApi([], { text: `Orange. I have built three dashboards.\n${marker}\nBest, Sam` });
+      const { user } = renderApp({ route: `/edit-response?id=${ID}`, ...signedIn });
+      const editor = await screen.findByLabelText<HTMLTextAreaElement>('Response text');
+      const parts = await screen.findByRole('group', { name: 'Write this part yourself' });
+      await waitFor(() =>
+        expect(
+          within(checks()).getByText(/Nothing left for you to add/).parentElement,
+        ).toHaveTextContent('(failed)'),
+      );
+      expect(screen.getByRole('option', { name: 'Sent' })).toBeDisabled();
+
+      await user.click(within(parts).getByRole('button', { name: `Select ${marker} in the text` }));
+      expect(editor.value.slice(editor.selectionStart, editor.selectionEnd)).toBe(marker);
+      await user.keyboard('Lemon tart, every time.');
+      expect(editor).toHaveValue(
+        'Orange. I have built three dashboards.\nLemon tart, every time.\nBest, Sam',
+      );
+      expect(screen.queryByRole('group', { name: /yourself/ })).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('option', { name: 'Sent' })).toBeEnabled());
+      expect(
+        within(checks()).getByText(/Nothing left for you to add/).parentElement,
+      ).toHaveTextContent('(passed)');
     },
     SLOW,
   );

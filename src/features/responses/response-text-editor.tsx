@@ -1,9 +1,11 @@
 import { Save, Sparkles } from 'lucide-react';
+import { useRef } from 'react';
 
 import { buttonClass, inputClass } from '@/components/ui/page';
 import { recheckText } from '@/contract/response-checks';
 import { IMPROVE_ACTIONS, IMPROVE_ACTION_LABELS, type Response } from '@/contract/responses';
 
+import { AddMarkers } from './add-markers';
 import { ImproveSuggestion } from './improve-suggestion';
 import { CharCount, ChecksList } from './response-ui';
 import { AUTOSAVE_TEXTS } from './use-autosave';
@@ -23,12 +25,14 @@ export function ResponseTextEditor({
   checkedText: string;
 }) {
   const { text, suggestion } = editor;
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
   return (
     <section className="space-y-3" aria-label="Editor">
       <label htmlFor="response-text" className="block text-sm font-medium">
         Response text
       </label>
       <textarea
+        ref={fieldRef}
         id="response-text"
         className={`${inputClass} min-h-96`}
         value={text}
@@ -36,6 +40,7 @@ export function ResponseTextEditor({
         aria-describedby="response-count"
       />
       <CharCount length={text.length} id="response-count" />
+      <AddMarkers text={text} fieldRef={fieldRef} />
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

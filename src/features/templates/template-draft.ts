@@ -4,7 +4,7 @@ export type TemplateDraft = { id: string | null; name: string; body: string; isD
 /** The text a new response template starts with. */
 export const STARTER_BODY = `Hi {{client_name}},
 
-I read your post about {{job_title}}. I work with {{skills}} every day.
+{{client_need}} I work with {{skills}} every day.
 
 Relevant work:
 {{portfolio}}

@@ -1,4 +1,4 @@
-import type { Job, ParsedJob } from '#contract/jobs';
+import type { ClientAsk, Job, ParsedJob } from '#contract/jobs';
 
 import type { JobListRow } from './repo.ts';
 import { SCORING_VERSION, scoreJob, type ScoringJob, type ScoringProfile } from './scoring.ts';
@@ -98,6 +98,9 @@ export function toJob(row: JobListRow, options: { full?: boolean } = {}): Job {
     fetchedAt: row.fetchedAt.toISOString(),
     hiddenAt: iso(row.hiddenAt),
     appliedAt: iso(row.appliedAt),
-    score: row.score,
+    // Scores stored before client asks were read have none until the next rescore.
+    score: row.score
+      ? { ...row.score, asks: (row.score.asks as ClientAsk[] | undefined) ?? [] }
+      : null,
   };
 }

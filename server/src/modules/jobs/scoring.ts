@@ -1,7 +1,8 @@
 import type { JobScoreDetails, JobVerdict, RedFlag, ScoreReason } from '#contract/jobs';
 import { formatMoney } from '#contract/money';
 
-import { detectPromptTraps } from '../../ai/prompt-traps.ts';
+import { readPostInstructions } from '../../ai/post-instructions.ts';
+import { detectClientAsks, detectPromptTraps } from '../../ai/prompt-traps.ts';
 import { redFlags } from './red-flags.ts';
 import type { ScoringJob, ScoringProfile } from './scoring-input.ts';
 
@@ -14,7 +15,7 @@ import type { ScoringJob, ScoringProfile } from './scoring-input.ts';
  * + recency (10). Worth = expected value per Connect: P(win) x value of the job / Connects it
  * costs. The verdict reads both, and red flags can only lower it.
  */
-export const SCORING_VERSION = 1;
+export const SCORING_VERSION = 2;
 
 export type { ScoringJob, ScoringProfile } from './scoring-input.ts';
 
@@ -256,9 +257,9 @@ function scoreRecency(job: ScoringJob, now: Date): ScoreReason {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Prompt traps: the one detector, shared with the drafters, reached from here as well.
+// Prompt traps and client asks: the one reader, shared with the drafters, reached from here as well.
 
-export { detectPromptTraps };
+export { detectClientAsks, detectPromptTraps };
 
 // ---------------------------------------------------------------------------------------------
 // Worth per Connect and the verdict
@@ -306,9 +307,10 @@ export function scoreJob(job: ScoringJob, profile: ScoringProfile, now: Date): J
     scoreRecency(job, now),
   ];
   const fit = Math.max(0, Math.min(100, Math.round(reasons.reduce((sum, r) => sum + r.points, 0))));
-  const traps = detectPromptTraps(
+  const instructions = readPostInstructions(
     `${job.title}\n${job.description}\n${(job.screeningQuestions ?? []).join('\n')}`,
   );
+  const traps = instructions.traps.map(({ excerpt, reason }) => ({ excerpt, reason }));
   const flags = redFlags(job, profile, now);
   if (traps.length > 0) {
     flags.push({
@@ -360,6 +362,7 @@ export function scoreJob(job: ScoringJob, profile: ScoringProfile, now: Date): J
     reasons,
     flags,
     traps,
+    asks: instructions.asks,
     summary,
   };
 }

@@ -2,7 +2,7 @@ import type { ParsedJob } from '#contract/jobs';
 
 import { formatMoney } from '#contract/money';
 import { budgetOf } from '../../ai/job-view.ts';
-import { promptTrapSentences } from '../../ai/prompt-traps.ts';
+import { readPostInstructions } from '../../ai/post-instructions.ts';
 import type { AgentJob, ClientHistory } from '../../ai/types.ts';
 import type { Database } from '../../db/client.ts';
 import { parseJobText } from '../jobs/service.ts';
@@ -16,6 +16,7 @@ import { recentResponsesToJob } from './repo.ts';
 export function agentJobFromPastedText(text: string, url: string | null, now: Date): AgentJob {
   const parsed: ParsedJob = parseJobText({ text, url: url ?? undefined }, now);
   const { client } = parsed;
+  const instructions = readPostInstructions(text);
   return {
     id: null,
     title: parsed.title,
@@ -38,7 +39,8 @@ export function agentJobFromPastedText(text: string, url: string | null, now: Da
       country: client.country,
       proposals: parsed.proposalsCount,
     },
-    promptTraps: promptTrapSentences(text),
+    promptTraps: instructions.traps.map((trap) => trap.sentence),
+    clientAsks: instructions.asks,
   };
 }
 

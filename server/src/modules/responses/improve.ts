@@ -2,7 +2,7 @@ import type { ImproveBody } from '#contract/responses';
 
 import { modelCall } from '../../ai/ai-drafter.ts';
 import { asAiError, type AiError } from '../../ai/errors.ts';
-import { agentJobFromSnapshot } from '../../ai/job-view.ts';
+import { agentJobFromSnapshot, modelJobView } from '../../ai/job-view.ts';
 import { OFFLINE_MODEL, OFFLINE_PROMPT_VERSION, offlineImprove } from '../../ai/offline-engine.ts';
 import type { ResolvedModel } from '../../ai/registry.ts';
 import { IMPROVE_PROMPT_VERSION, runImprove } from '../../ai/response-agent.ts';
@@ -82,7 +82,9 @@ export async function runImproveStream(
     text = offlineImprove(body.text, body.action, job, profile);
     emit({ type: 'text', data: { variant: 'A', step: 0, delta: text } });
   } else {
-    const input = { body, jobTitle: job.title, jobDescription: job.description, responseId };
+    // The model reads the job with its trap sentences fenced out, as when it drafted.
+    const view = modelJobView(job);
+    const input = { body, jobTitle: view.title, jobDescription: view.description, responseId };
     const out = await improveWithModel(config, model, input, stream);
     if ('failed' in out) return out;
     ({ text, usage } = out);

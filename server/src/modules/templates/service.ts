@@ -286,6 +286,7 @@ const SAMPLE_JOB: AgentJob = {
   clientName: null,
   clientFacts: {},
   promptTraps: [],
+  clientAsks: [],
 };
 
 /** The body filled for a real job of the user (or a sample job), with unknown variables listed. */
