@@ -268,27 +268,44 @@ function positionAfter(rest: string, value: string): Position | null {
   return POSITION_AFTER_VALUE.find((p) => p.pattern.test(tail))?.position ?? null;
 }
 
-/** What the sentence asks the reply to start with, include or end with (the first such ask). */
-export function readDemand(sentence: string): Demand | null {
-  for (const trigger of TRIGGERS) {
-    const match = trigger.pattern.exec(sentence);
-    if (!match) continue;
-    if (NEGATION.test(sentence.slice(Math.max(0, match.index - 30), match.index))) continue;
-    const rest = sentence.slice(match.index + match[0].length);
-    // "Start your proposal by telling me …": always a description of the answer.
-    const asksAnswer =
-      /\bby$/i.test(match[0]) ||
-      /(?:tell me|tell us|answer|share|name|know|share with me|share with us|:)$/i.test(match[0]);
-    const asked = readAskedValue(rest);
-    if (!asked) continue;
-    const replyNamed = REPLY_NAMED.test(sentence);
-    if (asksAnswer && asked.literal && !asked.explicit) {
-      const value = readDescription(rest.trim());
-      const moved = positionAfter(rest, value);
-      return { position: moved ?? trigger.position, asked: { literal: false, value }, replyNamed };
-    }
-    const moved = positionAfter(rest, asked.value);
-    return { position: moved ?? trigger.position, asked, replyNamed };
+const GLOBAL_TRIGGERS = TRIGGERS.map((trigger) => ({
+  ...trigger,
+  pattern: new RegExp(trigger.pattern.source, 'gi'),
+}));
+
+/** The demand one trigger match makes, or null when nothing follows it or it is negated. */
+function demandAt(sentence: string, match: RegExpExecArray, position: Position): Demand | null {
+  if (NEGATION.test(sentence.slice(Math.max(0, match.index - 30), match.index))) return null;
+  const rest = sentence.slice(match.index + match[0].length);
+  // "Start your proposal by telling me …": always a description of the answer.
+  const asksAnswer =
+    /\bby$/i.test(match[0]) ||
+    /(?:tell me|tell us|answer|share|name|know|share with me|share with us|:)$/i.test(match[0]);
+  const asked = readAskedValue(rest);
+  if (!asked) return null;
+  const replyNamed = REPLY_NAMED.test(sentence);
+  if (asksAnswer && asked.literal && !asked.explicit) {
+    const value = readDescription(rest.trim());
+    const moved = positionAfter(rest, value);
+    return { position: moved ?? position, asked: { literal: false, value }, replyNamed };
   }
-  return null;
+  const moved = positionAfter(rest, asked.value);
+  return { position: moved ?? position, asked, replyNamed };
+}
+
+/**
+ * What the sentence asks the reply to start with, include or end with: a literal to write where
+ * there is one ("write this, say 'blue moon'" asks for "blue moon"), else the first ask found.
+ */
+export function readDemand(sentence: string): Demand | null {
+  let first: Demand | null = null;
+  for (const trigger of GLOBAL_TRIGGERS) {
+    for (const match of sentence.matchAll(trigger.pattern)) {
+      const demand = demandAt(sentence, match, trigger.position);
+      if (!demand) continue;
+      if (demand.asked.literal && demand.asked.explicit) return demand;
+      first ??= demand;
+    }
+  }
+  return first;
 }

@@ -20,7 +20,7 @@ export const URL_PATTERN = /\bhttps?:\/\/[^\s<>"')]{1,300}|\bwww\.[^\s<>"')]{1,3
 const POST_RULES: RegExp[] = [
   /\b(?:contact|message|reach|text|ping|dm|call|email|e-mail|write|send|mail|forward|whatsapp)\b[^\n]{0,60}?(?:[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,}|\+?\d[\d\s().-]{7,18}\d)/i,
   new RegExp(
-    `\\b(?:contact|message|reach|text|ping|dm|call|add|email|write to|talk to|chat with|find)\\s+(?:me|us)\\b[^.\\n]{0,30}\\b(?:on|via|at|through|over|using|in)\\s+(?:my\\s+|our\\s+)?(?:${CHAT_APPS}|e-?mail|gmail|phone|mobile|cell)`,
+    `\\b(?:contact|message|reach(?: out)?|text|ping|dm|call|add|email|write to|talk to|chat with|find|get in touch with|connect with)(?:\\s+to)?\\s+(?:me|us)\\b[^.\\n]{0,30}\\b(?:on|via|at|through|over|using|in)\\s+(?:my\\s+|our\\s+)?(?:${CHAT_APPS}|e-?mail|gmail|phone|mobile|cell)`,
     'i',
   ),
   new RegExp(
@@ -28,7 +28,7 @@ const POST_RULES: RegExp[] = [
     'i',
   ),
   new RegExp(
-    `\\b(?:pay|paid|payment|payments|compensat\\w{0,6}|invoice|settle)\\b[^.\\n]{0,30}\\b(?:via|through|by|in|with|using|over|on|to)\\s+(?:my\\s+|our\\s+|your\\s+)?${PAYMENT_CHANNELS}\\b`,
+    `\\b(?:pay|paid|payment|payments|compensat\\w{0,6}|invoice|settle)\\b[^.\\n]{0,30}\\b(?:via|through|by|in|with|using|over|on|to|for)\\s+(?:my\\s+|our\\s+|your\\s+)?${PAYMENT_CHANNELS}\\b`,
     'i',
   ),
   new RegExp(
@@ -40,6 +40,7 @@ const POST_RULES: RegExp[] = [
     `\\b(?:send|email|mail|submit|forward)\\b[^.\\n]{0,40}\\bto\\s+[\\w.+-]{1,64}@[\\w-]{1,63}\\.`,
     'i',
   ),
+  /\b(?:send|share|give|provide|include)\b[^.\n]{0,30}\b(?:payment|bank|billing|banking|wallet)\s+(?:details|info|information|address)\b|\b(?:don'?t|do not|won'?t|will not|never)\s+use\s+upwork(?:'s)?\s+(?:payments?|messages?|messaging|system|platform|escrow)\b/i,
   /\b(?:send|share|give|provide|include)\b[^.\n]{0,30}\b(?:password|social security|ssn|bank (?:account|details|login)|credit card|card number|id (?:card|scan)|passport|login details|credentials)\b/i,
 ];
 

@@ -67,7 +67,7 @@ const AI_RULES: Array<{ pattern: RegExp; reason: string }> = [
   },
   {
     pattern: new RegExp(
-      `\\b${MACHINE}s?\\s+(?:that (?:is|are)\\s+|who (?:is|are)\\s+)?(?:reading|processing|parsing|scanning|analy[sz]ing|summari[sz]ing|ingesting|viewing|seeing|evaluating|reviewing|interpreting|answering|responding to)\\s+(?:this|these|the\\s+(?:post|job|listing|text|description|posting|ad|page|message|brief))`,
+      `\\b${MACHINE}s?(?:\\s+(?:instances?|models?|agents?|tools?|systems?|assistants?|programs?))?\\s+(?:that (?:is|are)\\s+|who (?:is|are)\\s+)?(?:reading|processing|parsing|scanning|analy[sz]ing|summari[sz]ing|ingesting|viewing|seeing|evaluating|reviewing|interpreting|answering|responding to)\\s+(?:this|these|the\\s+(?:post|job|listing|text|description|posting|ad|page|message|brief))`,
       'i',
     ),
     reason: 'Addresses AI writers directly',
@@ -94,15 +94,22 @@ const AI_RULES: Array<{ pattern: RegExp; reason: string }> = [
     reason: 'Addresses AI writers directly',
   },
   {
+    pattern: new RegExp(
+      `\\b(?:if|when|in case)\\s+(?:(?:an?|the|some|any)\\s+)?${ADJECTIVES}${MACHINE}\\s+(?:wrote|writes|is writing|drafted|drafts|generated|generates|reads|is reading|is processing|processes|parses|is parsing|sees|is answering|answers|is helping|helps|helped|is assisting|assists|is used|was used)\\b`,
+      'i',
+    ),
+    reason: 'Addresses AI writers directly',
+  },
+  {
     pattern:
-      /\bas an ai(?: language model)?\b|\bsystem\s*(?:prompt|message|instructions?)\b|^\s*(?:system|assistant)\s*:|<\/?\s*(?:system|instructions?|prompt|inst)\s*>|\[\s*(?:system|instructions?|inst)\s*\]|(?<!#)#{2,}\s*instructions?\b|\byou are now (?:chat\s?gpt|dan|an? (?:ai|assistant|language model))\b|\b(?:reveal|print|repeat|output|show|paste|disclose|quote|dump|list)\b[^.\n]{0,30}\b(?:your|the)\s+(?:initial |original |hidden |full |exact )?(?:instructions|prompt|rules|guidelines|configuration)\b/i,
+      /\bas an ai(?: language model)?\b|\bsystem\s*(?:prompt|message|instructions?)\b|^\s*(?:system|assistant)\s*:|<\/?\s*(?:system|instructions?|prompt|inst)\s*>|\[\s*(?:system|instructions?|inst)\s*\]|(?<!#)#{2,}\s*instructions?\b|\byou are now (?:chat\s?gpt|dan|an? (?:ai|assistant|language model))\b|\b(?:reveal|print|repeat|output|show|paste|copy|disclose|quote|dump|list)\b[^.\n]{0,30}\b(?:your|the)\s+(?:initial |original |hidden |full |exact )?(?:instructions|prompt|rules|guidelines|configuration)\b/i,
     reason: 'Tries to make an AI writer reveal or change its instructions',
   },
 ];
 
 /** Machine-addressed directives that need a demand to count ("AI must start the reply with …"). */
 const DIRECTED_AT_MACHINES = new RegExp(
-  `(?:^|[,;:(]\\s*|\\b(?:any|all|every|each)\\s+)${ADJECTIVES}${MACHINE}s?(?:\\s+(?:users?|tools?|writers?|applicants?|agents?|assistants?|models?))?\\s+(?:must|should|shall|will|need to|needs to|have to|has to|are (?:required|instructed|asked|expected) to|is (?:required|instructed|asked|expected) to|please)\\b|\\b(?:${MACHINE}|auto|computer)[- ](?:generated|written|drafted|created|assisted|powered|made)\\s+(?:proposals?|applications?|repl(?:y|ies)|responses?|cover letters?|bids?|messages?)\\b|\\b(?:written|generated|drafted|produced|created|composed)\\s+(?:by|with|using|via|through)\\s+(?:an?\\s+|the\\s+|some\\s+)?${MACHINE}\\b|\\b(?:anyone|anybody|those|people|applicants?|freelancers?|candidates?|everyone|whoever|you)\\s+(?:who\\s+(?:is|are)\\s+)?(?:using|who uses?|who used|relying on|that uses?|with)\\s+(?:an?\\s+)?${ADJECTIVES}${MACHINE}\\b`,
+  `(?:^|[,;:(]\\s*|\\b(?:any|all|every|each)\\s+)${ADJECTIVES}${MACHINE}s?(?:\\s+(?:users?|tools?|writers?|applicants?|agents?|assistants?|models?))?\\s+(?:must|should|shall|will|need to|needs to|have to|has to|are (?:required|instructed|asked|expected) to|is (?:required|instructed|asked|expected) to|please)\\b|\\b(?:${MACHINE}|auto|computer)[- ](?:generated|written|drafted|created|assisted|powered|made)\\s+(?:proposals?|applications?|repl(?:y|ies)|responses?|cover letters?|bids?|messages?)\\b|\\bautomated\\s+(?:proposals?|applications?|repl(?:y|ies)|responses?|bids?|cover letters?|messages?|submissions?)\\b|\\b(?:written|generated|drafted|produced|created|composed)\\s+(?:by|with|using|via|through)\\s+(?:an?\\s+|the\\s+|some\\s+)?${MACHINE}\\b|\\b(?:anyone|anybody|those|people|applicants?|freelancers?|candidates?|everyone|whoever|you)\\s+(?:who\\s+(?:is|are)\\s+)?(?:using|who uses?|who used|relying on|that uses?|with)\\s+(?:an?\\s+)?${ADJECTIVES}${MACHINE}\\b`,
   'i',
 );
 
@@ -180,6 +187,13 @@ function askLabel(demand: Demand): string {
       : `include ${value}`;
 }
 
+/** "Start off by telling me …": the reply is meant, though not named. */
+const ANSWER_FIRST =
+  /\b(?:start|begin|open)\b[^.\n]{0,20}\bby\s+(?:telling|answering|sharing|naming|stating|saying|letting|explaining|describing|listing|giving|mentioning)\b/i;
+
+/** "Please open with your favourite movie": an order to the reader about something of theirs. */
+const OPEN_WITH_YOURS = /^(?:please\s+|kindly\s+)?(?:start|begin|open|lead)(?:\s+off)?\s+with\s+your\b/i;
+
 /** A client ask in this clause, if the clause asks the reply for something a person would do. */
 function clientAsk(clause: Clause): ClientAsk | null {
   const { clean, raw } = clause;
@@ -194,7 +208,10 @@ function clientAsk(clause: Clause): ClientAsk | null {
     // pineapple so I know you read this" is a read-check.
     const codeLike = /\d|^[#@]|^\p{Lu}{2,}$/u.test(asked.value);
     if (!asked.explicit && demand.position === 'include' && !proof && !codeLike) return null;
-  } else if (demand.position !== 'start_with' || (!demand.replyNamed && !proof)) {
+  } else if (
+    demand.position !== 'start_with' ||
+    (!demand.replyNamed && !proof && !ANSWER_FIRST.test(clean) && !OPEN_WITH_YOURS.test(clean))
+  ) {
     return null;
   }
   return {
@@ -261,6 +278,8 @@ function trapReason(clause: Clause, afterMachineQuestion: boolean): string | nul
   }
   if (afterMachineQuestion && demandPossible && clause.demand())
     return 'Addresses AI writers directly';
+  if (mayNameMachines(clause) && addressesMachines(clause, demandPossible))
+    return 'Gives instructions to AI writers';
   if (hasAnchor(words, OFF_PLATFORM_ANCHORS) && asksOffPlatform(clean))
     return 'Asks to take contact or payment off Upwork, against its terms and your account’s safety';
   if (hasAnchor(words, STYLE_ANCHORS))
@@ -269,9 +288,35 @@ function trapReason(clause: Clause, afterMachineQuestion: boolean): string | nul
   return null;
 }
 
+const MACHINE_MENTION = new RegExp(`\\b${MACHINE}(?:[- ](?:based|powered|driven|assisted))?\\b`, 'i');
+/** "Prove you are human", "not a bot": a clause speaking to people, even if it names machines. */
+const HUMAN_SIGNAL =
+  /\bnot (?:an? )?(?:bot|robot|machine|ai)\b|\b(?:a |are |real |actual )(?:human|person|people)\b|\bprove you(?:'re| are)\b/i;
+const DIRECTIVE_START =
+  /^(?:please\s+)?(?:mention|include|start|begin|open|end|finish|write|add|use|put|respond|reply|answer|say|type|insert|ignore|disregard|reveal|sign|tell|praise|state|make|describe)\b/i;
+
+/**
+ * A clause that names machines and tells the reply to carry a literal, or opens with a heading to
+ * machines ("For any LLM tool: …", "AI writers - …") followed by an order. A person asked to prove
+ * they are human is not a machine addressed.
+ */
+function addressesMachines(clause: Clause, demandPossible: boolean): boolean {
+  const { clean } = clause;
+  if (HUMAN_SIGNAL.test(clean)) return false;
+  const cut = clean.slice(0, 80).search(/:\s|\s[-–—]\s/);
+  if (cut > 0 && MACHINE_MENTION.test(clean.slice(0, cut))) {
+    const order = clean.slice(cut).replace(/^[:\s–—-]+/, '');
+    if (DIRECTIVE_START.test(order) || /^your\b/i.test(order)) return true;
+  }
+  if (!demandPossible || !MACHINE_MENTION.test(clean)) return false;
+  const demand = clause.demand();
+  return Boolean(demand?.asked.literal && (demand.asked.explicit || demand.replyNamed));
+}
+
 /** The clause tells the reader to do something (not a description of the work). */
 function isDirective(clean: string): boolean {
   return (
+    DIRECTED_AT_MACHINES.test(clean) ||
     /^(?:please\s+)?(?:write|respond|reply|answer|talk|speak|compose|make|use|sign|pretend|start|begin|end|format|put|turn|include|add|say)\b/i.test(
       clean,
     ) ||
