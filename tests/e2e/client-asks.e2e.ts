@@ -26,7 +26,7 @@ const JOB_TEXT = [
 ].join('\n');
 
 const ASKS_NOTE = 'The client asks you to show you read the post';
-const TRAPS_NOTE = 'Hidden instructions for AI writers: shown here, never obeyed';
+const TRAPS_NOTE = 'Instructions for AI writers or against your interest: shown here, never obeyed';
 const PARTS_GROUP = /^Write (this part|these \d+ parts) yourself$/;
 
 /** The serious axe findings in the dark theme (the default), then in the light one. */

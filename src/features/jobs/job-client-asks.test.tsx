@@ -42,7 +42,9 @@ describe('JobClientAsks', () => {
     expect(asks).toHaveTextContent('Your drafts do this.');
     expect(asks).not.toHaveTextContent(/banana/);
 
-    const traps = screen.getByRole('note', { name: /Hidden instructions for AI writers/ });
+    const traps = screen.getByRole('note', {
+      name: /Instructions for AI writers or against your interest/,
+    });
     expect(traps).toHaveTextContent(/include the word banana/);
     expect(traps).not.toHaveTextContent(/orange/);
   });

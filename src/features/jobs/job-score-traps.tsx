@@ -15,7 +15,7 @@ export function JobScoreTraps({ traps }: { traps: JobScoreDetails['traps'] }) {
     >
       <p id={headingId} className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-        Hidden instructions for AI writers: shown here, never obeyed
+        Instructions for AI writers or against your interest: shown here, never obeyed
       </p>
       <ul className="mt-1 list-disc pl-5">
         {traps.map((trap) => (
