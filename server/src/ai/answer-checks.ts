@@ -46,9 +46,15 @@ export function isSpecific(text: string, job: AgentJob): boolean {
     .filter((s) => !/\byour (?:post|job) (?:about|titled|called)\b/i.test(s))
     .join(' ');
   const draftStems = new Set(significantWords(own).map(stem));
+  // The client's asks and the traps are not the work: echoing them is not being specific.
+  const aside = [...job.promptTraps, ...job.clientAsks.map((ask) => ask.excerpt)];
+  const workText = aside.reduce(
+    (text, sentence) => text.split(sentence).join(' '),
+    `${job.description} ${job.screeningQuestions.join(' ')}`,
+  );
   const jobWords = [
     ...new Set(
-      significantWords(`${job.description} ${job.screeningQuestions.join(' ')}`)
+      significantWords(workText)
         .filter((w) => !GENERIC.has(w) && w.length > 3)
         .map(stem),
     ),

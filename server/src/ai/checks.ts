@@ -1,7 +1,7 @@
 import { COVER_LETTER_LIMIT, type CheckResult } from '#contract/responses';
 
 import { screeningCheck, specificCheck } from './answer-checks.ts';
-import { clientAsksCheck } from './client-asks-check.ts';
+import { clientAsksCheck, endsWithValue } from './client-asks-check.ts';
 import {
   bodyOf,
   fitToLimit,
@@ -56,10 +56,34 @@ export function checkAndFix(draft: string, input: CheckInput): CheckOutcome {
   step(claimsCheck(text, input.factSources));
   step(specificCheck(text, input.job, input.specificLine));
   step(screeningCheck(text, input.job, input.answerQuestion));
+  // Lines that only repeat an "end with" ask come off here; the asks check puts one back last.
+  const endedAsAsked = input.job.clientAsks.filter(
+    (ask) => ask.kind === 'end_with' && endsWithValue(text, ask.value),
+  );
+  text = withoutEndingLines(text, input.job.clientAsks);
   step(closingQuestionCheck(text, input.job.screeningQuestions, input.closingQuestion));
-  step(clientAsksCheck(text, input.job.clientAsks, input.answerQuestion));
+  step(clientAsksCheck(text, input.job.clientAsks, input.answerQuestion, endedAsAsked));
   step(lengthCheck(text, limit));
   return { text, checks };
+}
+
+/** The text without standalone lines that are one of the "end with" asks. */
+function withoutEndingLines(text: string, asks: AgentJob['clientAsks']): string {
+  const endings = new Set(asks.filter((a) => a.kind === 'end_with').map((a) => bareLine(a.value)));
+  if (endings.size === 0) return text;
+  return normalise(
+    text
+      .split('\n')
+      .filter((line) => !endings.has(bareLine(line)))
+      .join('\n'),
+  );
+}
+
+function bareLine(line: string): string {
+  return line
+    .trim()
+    .toLowerCase()
+    .replace(/(?<![.!,])[.!,]+$/, '');
 }
 
 type NumericClaim = { raw: string; digits: string };

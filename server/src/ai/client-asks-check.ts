@@ -83,6 +83,8 @@ export function clientAsksCheck(
   draft: string,
   asks: readonly ClientAsk[],
   answer: (question: string) => string,
+  /** Asks the draft followed before its ending lines were set aside: put back, not fixed. */
+  followedBefore: readonly ClientAsk[] = [],
 ): Edited {
   const order: ClientAsk['kind'][] = ['answer', 'include', 'end_with', 'start_with'];
   const sorted = [...asks].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
@@ -91,7 +93,7 @@ export function clientAsksCheck(
   for (const ask of sorted) {
     if (followed(text, ask)) continue;
     text = follow(text, ask, answer);
-    done.push(ask.label);
+    if (!followedBefore.includes(ask)) done.push(ask.label);
   }
   return {
     text,

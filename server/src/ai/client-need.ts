@@ -167,10 +167,16 @@ function problemOf(sentence: string): string | null {
 function trimClause(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   const words = trimEnd(clean, ' .!;:,').split(' ');
-  if (words.length <= 22) return words.join(' ');
-  const head = words.slice(0, 22).join(' ');
-  const comma = head.lastIndexOf(',');
-  return comma > 40 ? head.slice(0, comma) : head;
+  if (words.length <= 32) return words.join(' ');
+  // A long clause is cut where a clause ends (a comma, "and", "but", "which"), never mid-phrase.
+  const head = words.slice(0, 32).join(' ');
+  const cut = Math.max(
+    head.lastIndexOf(','),
+    head.lastIndexOf(' and '),
+    head.lastIndexOf(' but '),
+    head.lastIndexOf(' which '),
+  );
+  return cut > 40 ? head.slice(0, cut) : head;
 }
 
 function kindOf(job: AgentJob, need: string): WorkKind {

@@ -66,7 +66,8 @@ export function isGreeting(paragraph: string): boolean {
 /** Right after the greeting (or at the top when there is none). */
 export function insertAfterGreeting(text: string, addition: string): string {
   const paragraphs = text.split(/\n\s*\n/);
-  const at = paragraphs.length > 0 && isGreeting(paragraphs[0]!) ? 1 : 0;
+  // A first paragraph that opens with a greeting stays first, even when it runs on.
+  const at = paragraphs.length > 1 && GREETING.test(paragraphs[0]!.trim()) ? 1 : 0;
   paragraphs.splice(at, 0, addition);
   return paragraphs.join('\n\n');
 }

@@ -192,7 +192,8 @@ const ANSWER_FIRST =
   /\b(?:start|begin|open)\b[^.\n]{0,20}\bby\s+(?:telling|answering|sharing|naming|stating|saying|letting|explaining|describing|listing|giving|mentioning)\b/i;
 
 /** "Please open with your favourite movie": an order to the reader about something of theirs. */
-const OPEN_WITH_YOURS = /^(?:please\s+|kindly\s+)?(?:start|begin|open|lead)(?:\s+off)?\s+with\s+your\b/i;
+const OPEN_WITH_YOURS =
+  /^(?:please\s+|kindly\s+)?(?:start|begin|open|lead)(?:\s+off)?\s+with\s+your\b/i;
 
 /** A client ask in this clause, if the clause asks the reply for something a person would do. */
 function clientAsk(clause: Clause): ClientAsk | null {
@@ -288,7 +289,10 @@ function trapReason(clause: Clause, afterMachineQuestion: boolean): string | nul
   return null;
 }
 
-const MACHINE_MENTION = new RegExp(`\\b${MACHINE}(?:[- ](?:based|powered|driven|assisted))?\\b`, 'i');
+const MACHINE_MENTION = new RegExp(
+  `\\b${MACHINE}(?:[- ](?:based|powered|driven|assisted))?\\b`,
+  'i',
+);
 /** "Prove you are human", "not a bot": a clause speaking to people, even if it names machines. */
 const HUMAN_SIGNAL =
   /\bnot (?:an? )?(?:bot|robot|machine|ai)\b|\b(?:a |are |real |actual )(?:human|person|people)\b|\bprove you(?:'re| are)\b/i;
