@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  leftoverMarkers,
   leftoverPlaceholders,
   recheckText,
   removePlaceholders,
@@ -27,7 +28,13 @@ describe('response text checks', () => {
       { id: 'length', label: 'Within', passed: true, fixed: false, detail: '1017 characters.' },
     ];
     const checks = recheckText(stale, '');
-    expect(checks.map((check) => check.id)).toEqual(['question', 'empty', 'length', 'variables']);
+    expect(checks.map((check) => check.id)).toEqual([
+      'question',
+      'empty',
+      'length',
+      'variables',
+      'markers',
+    ]);
     expect(byId(checks, 'empty')?.passed).toBe(false);
     expect(byId(checks, 'length')?.detail).toBe('0 characters.');
   });
@@ -40,6 +47,16 @@ describe('response text checks', () => {
       'The draft is empty. Write the response before sending it.',
     ]);
     expect(sendBlockers('Hi Ann, can we talk?')).toEqual([]);
+  });
+
+  it('refuses to send a draft with a part left for the freelancer to write', () => {
+    const text =
+      'Hi Ann,\n\nHow fast can you ship?\n[Add: your answer about how fast you can ship]';
+    expect(leftoverMarkers(text)).toEqual(['[Add: your answer about how fast you can ship]']);
+    expect(sendBlockers(text)).toEqual([
+      'Write this part yourself before sending: [Add: your answer about how fast you can ship].',
+    ]);
+    expect(sendBlockers(text.replace(/\[Add:[^\]]*\]/, 'Within a week.'))).toEqual([]);
   });
 
   it('removes placeholders and tidies the spaces they leave', () => {

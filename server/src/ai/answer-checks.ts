@@ -69,8 +69,13 @@ export function isSpecific(text: string, job: AgentJob): boolean {
 
 export function specificCheck(text: string, job: AgentJob, specificLine: string): Edited {
   const specific = isSpecific(text, job);
-  // A draft already holding the line is not given it twice.
-  const repaired = text.includes(specificLine) ? text : insertAfterGreeting(text, specificLine);
+  // A draft already holding the line, or a close copy of it, is not given it twice.
+  const lineWords = new Set(significantWords(specificLine));
+  const echoed = splitSentences(text).some((sentence) => {
+    const words = significantWords(sentence);
+    return words.length > 0 && words.filter((w) => lineWords.has(w)).length / lineWords.size >= 0.6;
+  });
+  const repaired = echoed ? text : insertAfterGreeting(text, specificLine);
   return {
     text: specific ? text : repaired,
     check: {

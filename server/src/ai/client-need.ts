@@ -8,7 +8,17 @@ import type { AgentJob } from './types.ts';
  * checkout flow") and any deadline. Nothing here is invented: every word comes from the post.
  */
 export type WorkKind =
-  'fix' | 'build' | 'migrate' | 'integrate' | 'design' | 'optimise' | 'automate' | 'write' | 'data';
+  | 'fix'
+  | 'build'
+  | 'migrate'
+  | 'integrate'
+  | 'design'
+  | 'optimise'
+  | 'automate'
+  | 'write'
+  | 'data'
+  /** Work no other kind describes (video, translation, tutoring, bookkeeping…): a neutral plan. */
+  | 'service';
 
 export type ClientNeed = {
   /** 'task' reads after "someone to" ("fix your checkout"); 'problem' is a clause ("your site is slow"). */
@@ -44,12 +54,16 @@ const KIND_WORDS: Array<[WorkKind, RegExp]> = [
   ['optimise', /\b(slow|speed|performance|optimi[sz]\w*|faster|load times?|latency)\b/gi],
   ['automate', /\b(automat\w*|scripts?|scrap\w*|workflows?|cron|bots?)\b/gi],
   ['design', /\b(design\w*|figma|ui|ux|logo|mockups?|wireframes?|branding)\b/gi],
-  ['write', /\b(writ\w*|copy\w*|content|blog|articles?|proofread\w*|editing)\b/gi],
+  ['write', /\b(writ\w*|copywrit\w*|copy|content|blog|articles?|proofread\w*)\b/gi],
   [
     'data',
     /\b(data|analys\w*|analytics|dashboards?|reports?|excel|spreadsheets?|sql|visuali[sz]\w*)\b/gi,
   ],
-  ['build', /\b(build\w*|develop(?!er)\w*|create|new|mvp|app|website|implement\w*)\b/gi],
+  ['build', /\b(build\w*|develop(?!er)\w*|mvp|app|website|implement\w*|code|software)\b/gi],
+  [
+    'service',
+    /\b(translat\w*|locali[sz]\w*|tutor\w*|lessons?|teach\w*|video|films?|footage|edit(?:ing|or)|photo\w*|bookkeep\w*|accounting|transcri\w*|voice ?over|customer support|support agent|recruit\w*)\b/gi,
+  ],
 ];
 
 /** Sentences about the project: not about how to apply, not questions, not labelled lines. */
@@ -181,7 +195,8 @@ function trimClause(text: string): string {
 
 function kindOf(job: AgentJob, need: string): WorkKind {
   const text = `${job.title} ${need} ${need} ${job.description.slice(0, 1500)}`;
-  let best: WorkKind = 'build';
+  // Nothing points to a kind of software, design, data or writing work: plan it neutrally.
+  let best: WorkKind = 'service';
   let bestCount = 0;
   for (const [kind, pattern] of KIND_WORDS) {
     const count = (text.match(pattern) ?? []).length;
@@ -362,6 +377,7 @@ export function kindTask(need: ClientNeed): string {
     automate: `automate the manual steps around ${about}`,
     write: `write ${about} in a voice your readers trust`,
     data: `turn the data behind ${about} into answers you can act on`,
+    service: `take care of ${about} the way you describe it`,
   };
   return tasks[need.kind];
 }

@@ -155,7 +155,9 @@ describe('drafts from a gullible model', () => {
     // trap sentences may never reach it, which is one of the defences.
     expect(done?.type === 'done' && done.data.offline).toBe(false);
     const sources = [JSON.stringify(PROFILE), JSON.stringify(ITEM)];
-    const raw = evaluateDraft(post, gullibleDraft(stub.requests.at(-1)!.body), sources);
+    // The drafting request is the last one offering tools (a second look at traps offers none).
+    const drafting = stub.requests.filter((r) => (r.body.tools ?? []).length > 0).at(-1)!;
+    const raw = evaluateDraft(post, gullibleDraft(drafting.body), sources);
     expect(raw.inventedFigures.length).toBeGreaterThan(0);
     const score = evaluateDraft(post, draft, sources);
     expect(score.trapsObeyed, draft).toEqual([]);

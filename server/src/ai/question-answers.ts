@@ -1,9 +1,9 @@
 import { addMarker } from '#contract/response-checks';
 import { formatMoney } from '#contract/money';
 
-import { trimEnd } from './second-person.ts';
 import { significantWords } from './checks.ts';
 import { splitSentences } from './job-text.ts';
+import { lowerFirst, trimEnd } from './second-person.ts';
 import type { AgentProfile, PortfolioHit } from './types.ts';
 
 /**
@@ -48,7 +48,7 @@ export function questionSubject(question: string): string {
     ],
     [/^(?:please )?(?:describe|tell (?:me|us) about|explain|share|list|name) (.+)$/i, (m) => m[1]!],
   ];
-  let subject = q.charAt(0).toLowerCase() + q.slice(1);
+  let subject = lowerFirst(q);
   for (const [pattern, build] of patterns) {
     const match = pattern.exec(q);
     if (match) {

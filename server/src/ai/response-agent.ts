@@ -1,6 +1,6 @@
 import { stepCountIs, streamText, type LanguageModel } from 'ai';
 
-import { COVER_LETTER_LIMIT, type ImproveAction } from '#contract/responses';
+import { COVER_LETTER_LIMIT, type CheckResult, type ImproveAction } from '#contract/responses';
 
 import { jobPrompt, systemPrompt } from './agent-prompts.ts';
 import {
@@ -12,6 +12,7 @@ import {
 import { checkAndFix } from './checks.ts';
 import { costMicros } from './costs.ts';
 import { AiError, toAiError } from './errors.ts';
+import { judgeTraps } from './trap-judge.ts';
 import type { DraftResult, Emit } from './response-drafter.ts';
 import { cited, draftCheckInput, offlineDraft } from './offline-engine.ts';
 import type { AgentDeps, DraftOptions } from './types.ts';
@@ -152,17 +153,17 @@ export async function runResponseAgent(
   } catch (error) {
     tally.failure ??= error;
   }
-  return finishAgentDraft(call, deps, options, emit, { state, tally, started });
+  return await finishAgentDraft(call, deps, options, emit, { state, tally, started });
 }
 
 /** The checked draft, a stopped one with its text so far, or the failure as an AiError. */
-function finishAgentDraft(
+async function finishAgentDraft(
   call: ModelCall,
   deps: AgentDeps,
   options: DraftOptions,
   emit: Emit,
   run: { state: AgentToolState; tally: StreamTally; started: number },
-): AgentDraft {
+): Promise<AgentDraft> {
   const { state, tally } = run;
   const partial = [...tally.texts].reverse().find((t) => t && t.trim()) ?? '';
   const usage = tally.usage;
@@ -188,19 +189,60 @@ function finishAgentDraft(
   step('self-check', 'Checking the draft', 'running');
   const portfolio = [...state.seen.values()];
   const { job, profile } = deps;
-  const { text, checks } = checkAndFix(partial, {
+  const offline = () => offlineDraft({ job, profile, portfolio, template: null, ...options });
+  const checked = checkAndFix(partial, {
     ...draftCheckInput(job, profile, portfolio),
     // A draft whose whole shape obeyed a trap (verse) is replaced by the offline engine's.
-    fallbackDraft: () => offlineDraft({ job, profile, portfolio, template: null, ...options }).text,
+    fallbackDraft: () => offline().text,
   });
+  const { text, checks, judgeUsage, judged } = await secondLookAtTraps(
+    call,
+    job.promptTraps,
+    checked,
+    offline,
+  );
+  spent.usage = {
+    promptTokens: usage.promptTokens + judgeUsage.promptTokens,
+    completionTokens: usage.completionTokens + judgeUsage.completionTokens,
+  };
+  spent.costMicros = costMicros(call.provider, call.modelId, spent.usage);
   step(
     'self-check',
     'Checking the draft',
     'done',
-    `${checks.filter((c) => c.passed).length} of ${checks.length} passed first time`,
+    `${checks.filter((c) => c.passed).length} of ${checks.length} passed first time${judged ? '; rewritten without the model' : ''}`,
   );
   emit({ type: 'checks', data: { variant: options.variant, checks } });
   return { text, checks, citations: cited(text, portfolio), ...spent, stopped: false };
+}
+
+/**
+ * The model's own reading of the checked draft against the post's traps. Where it finds one
+ * carried out, the draft is replaced by the offline engine's, which never reads a trap.
+ */
+async function secondLookAtTraps(
+  call: ModelCall,
+  traps: readonly string[],
+  checked: { text: string; checks: CheckResult[] },
+  offline: () => { text: string; checks: CheckResult[] },
+) {
+  const none = { promptTokens: 0, completionTokens: 0 };
+  const verdict = await judgeTraps(call, traps, checked.text);
+  const judgeUsage = verdict?.usage ?? none;
+  if (!verdict?.obeyed?.length) return { ...checked, judgeUsage, judged: false };
+  const replacement = offline();
+  const quoted = verdict.obeyed.map((n) => `"${traps[n - 1]!.slice(0, 80)}"`).join(', ');
+  const checks = replacement.checks.map((check) =>
+    check.id === 'traps'
+      ? {
+          ...check,
+          passed: false,
+          fixed: true,
+          detail: `On a second reading the model's draft carried out ${quoted}; it was rewritten by the offline engine.`,
+        }
+      : check,
+  );
+  return { text: replacement.text, checks, judgeUsage, judged: true };
 }
 
 function timeoutError(timeoutMs: number): AiError {

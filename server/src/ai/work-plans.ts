@@ -43,6 +43,9 @@ const FIRST_STEPS: Record<WorkKind, (w: Words) => string> = {
     `ask about your readers and the voice you want, then send a short outline of ${thing} before writing the full piece`,
   data: ({ tech, thing }) =>
     `look at a sample of the data behind ${thing} to check its shape and quality, then agree the questions the ${tech ? `${tech} ` : ''}work should answer`,
+  // The thing a service post is about is often a person or an event: the plan does not name it.
+  service: ({ tech }) =>
+    `agree the brief with you (what the work must achieve, examples you like, the deadline), then deliver a first ${tech ? `${tech} ` : ''}part for your feedback before doing the rest`,
 };
 
 const LATER_STEPS: Record<WorkKind, (w: Words) => string[]> = {
@@ -91,6 +94,11 @@ const LATER_STEPS: Record<WorkKind, (w: Words) => string[]> = {
     'build the first view or report around your most important question',
     'walk you through the results and how to update them',
   ],
+  service: () => [
+    'deliver the rest in the order we agree, checking each part against the brief',
+    'revise with your feedback in one or two rounds',
+    'hand over the final files in the formats you need',
+  ],
 };
 
 const INPUTS: Record<WorkKind, (w: Words) => string[]> = {
@@ -138,6 +146,11 @@ const INPUTS: Record<WorkKind, (w: Words) => string[]> = {
     'read access to the data, or an export of it',
     'the questions you most want answered',
     'anyone who knows the quirks of how the data is recorded',
+  ],
+  service: () => [
+    'the files or material you already have',
+    'one or two examples of results you like',
+    'the deadline and how you would like to receive the work',
   ],
 };
 
@@ -191,6 +204,10 @@ const QUESTIONS: Record<WorkKind, (w: Words) => string[]> = {
   data: ({ thing }) => [
     `Where does the data behind ${thing} live today (spreadsheets, a database, an API), and how often does it change?`,
     'Which decision should the first report help you make?',
+  ],
+  service: () => [
+    'What would make the first delivery a clear success for you?',
+    'Do you have an example of a result you liked, from before or from someone else?',
   ],
 };
 
