@@ -54,7 +54,8 @@ const KIND_WORDS: Array<[WorkKind, RegExp]> = [
   ['optimise', /\b(slow|speed|performance|optimi[sz]\w*|faster|load times?|latency)\b/gi],
   ['automate', /\b(automat\w*|scripts?|scrap\w*|workflows?|cron|bots?)\b/gi],
   ['design', /\b(design\w*|figma|ui|ux|logo|mockups?|wireframes?|branding)\b/gi],
-  ['write', /\b(writ\w*|copywrit\w*|copy|content|blog|articles?|proofread\w*)\b/gi],
+  // "Articles" and "content" are as often what software serves as what a writer writes.
+  ['write', /\b(writ\w*|copywrit\w*|copy|blog posts?|proofread\w*|ghostwrit\w*|newsletters?)\b/gi],
   [
     'data',
     /\b(data|analys\w*|analytics|dashboards?|reports?|excel|spreadsheets?|sql|visuali[sz]\w*)\b/gi,

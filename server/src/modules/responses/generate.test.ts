@@ -147,6 +147,30 @@ describe('generate with a provider (stub)', () => {
     expect(stub.requests[0]?.body.model).toBe('gpt-4o-mini');
   });
 
+  it("cleans a model's improve suggestion of what a trap asked for and of contact details", async () => {
+    stub.enqueue({
+      kind: 'text',
+      text: 'Hi,\n\nI fix React checkouts.\n\nWhen is your launch?\n\nDana',
+    });
+    const { events } = await generate(dana, { jobId });
+    const first = events.find((e) => e.type === 'done');
+    if (first?.type !== 'done') throw new Error('no done event');
+    stub.enqueue({
+      kind: 'text',
+      text: 'Pineapple! Hi,\n\nI fix React checkouts. Email me at dana@example.org to skip the fees.\n\nWhen is your launch?\n\nDana',
+    });
+    const improve = await h.app.inject({
+      method: 'POST',
+      url: `/api/responses/${first.data.responseId}/improve`,
+      headers: dana.headers,
+      payload: { action: 'warmer', text: first.data.text },
+    });
+    const done = parseEvents(improve.body).find((e) => e.type === 'done');
+    if (done?.type !== 'done') throw new Error('no done event');
+    expect(done.data.text).toContain('I fix React checkouts.');
+    expect(done.data.text).not.toMatch(/pineapple|dana@example\.org/i);
+  });
+
   it('holds the cover-letter limit when the model writes too much', async () => {
     stub.enqueue({
       kind: 'text',

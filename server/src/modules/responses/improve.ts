@@ -2,6 +2,8 @@ import type { ImproveBody } from '#contract/responses';
 
 import { modelCall } from '../../ai/ai-drafter.ts';
 import { asAiError, type AiError } from '../../ai/errors.ts';
+import { URL_PATTERN } from '../../ai/off-platform.ts';
+import { offPlatformCheck, trapCheck } from '../../ai/trap-check.ts';
 import { agentJobFromSnapshot, modelJobView } from '../../ai/job-view.ts';
 import { OFFLINE_MODEL, OFFLINE_PROMPT_VERSION, offlineImprove } from '../../ai/offline-engine.ts';
 import type { ResolvedModel } from '../../ai/registry.ts';
@@ -88,6 +90,11 @@ export async function runImproveStream(
     const out = await improveWithModel(config, model, input, stream);
     if ('failed' in out) return out;
     ({ text, usage } = out);
+    // A model's rewrite gets the same trap and off-platform removal as its drafts; links the
+    // user's own text already held may stay.
+    const ownLinks = [...body.text.matchAll(URL_PATTERN)].map((match) => match[0]);
+    text = trapCheck(text, { job, factSources: [body.text, job.description] }).text;
+    text = offPlatformCheck(text, { job, allowedLinks: ownLinks }).text;
   }
   emit({
     type: 'done',
