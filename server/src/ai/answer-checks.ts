@@ -3,6 +3,7 @@ import type { CheckResult } from '#contract/responses';
 
 import { insertAfterGreeting, insertBeforeClosing } from './draft-edits.ts';
 import { splitSentences } from './job-text.ts';
+import { answerableQuestions } from './job-view.ts';
 import { significantWords } from './text-words.ts';
 import type { AgentJob } from './types.ts';
 
@@ -180,7 +181,7 @@ export function screeningCheck(
   job: AgentJob,
   answerQuestion: (question: string) => string,
 ): Edited {
-  const questions = job.screeningQuestions.filter((q) => !job.promptTraps.includes(q));
+  const questions = answerableQuestions(job);
   const missing = questions.filter((q) => !isAnswered(text, q));
   let edited = text;
   const absent: string[] = [];

@@ -121,6 +121,18 @@ describe('traps, off-platform content and client asks', () => {
     expect(checks.find((c) => c.id === 'off_platform')?.fixed).toBe(true);
   });
 
+  it('follows an ask written as a screening question instead of answering it', () => {
+    const ask =
+      'Include the word "ledger" in your cover letter so I know you read the description.';
+    const forJob = job(DESCRIPTION, [ask]);
+    const draft =
+      'Hi,\n\nThe double booking is a race between two payments; I would lock the class row.\n\nWhen do classes peak?\n\nDana';
+    const { text, checks } = checkAndFix(draft, input(forJob));
+    expect(text).toContain('Ledger');
+    expect(text).not.toContain('[Add:');
+    expect(checks.find((c) => c.id === 'screening')?.passed).toBe(true);
+  });
+
   it("follows the client's own asks: the first word, an included word and the end", () => {
     const forJob = job(
       `${DESCRIPTION}\nBegin your reply with the word orange so I know you read this. Include the word "teal" somewhere. End your proposal with "Go Team".`,

@@ -2,6 +2,7 @@ import { formatMoney } from '#contract/money';
 import { renderTemplate } from '#contract/templates';
 
 import { clientNeedSentence } from './client-need.ts';
+import { answerableQuestions } from './job-view.ts';
 import { offlineAnswer } from './question-answers.ts';
 import type { AgentJob, AgentProfile, PortfolioHit } from './types.ts';
 import { closingQuestionFor } from './work-plans.ts';
@@ -56,7 +57,7 @@ export function templateValues(
     signature: profile.signature ?? profile.name ?? '',
     my_name: profile.name ?? '',
     my_title: profile.title ?? '',
-    answers: job.screeningQuestions
+    answers: answerableQuestions(job)
       .map((q) => `${q}\n${offlineAnswer(q, profile, portfolio)}`)
       .join('\n\n'),
     question: closingQuestionFor(job),

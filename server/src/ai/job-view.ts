@@ -105,6 +105,22 @@ export function agentProfileFromRow(
   };
 }
 
+/**
+ * The screening questions a draft answers: not a trap written as a question, and not a client
+ * ask ("Include the word 'ledger' …"), which the draft follows instead of answering.
+ */
+export function answerableQuestions(job: AgentJob): string[] {
+  const aside = [...job.promptTraps, ...job.clientAsks.map((ask) => ask.excerpt)].map(squeeze);
+  return job.screeningQuestions.filter((question) => {
+    const q = squeeze(question);
+    return !aside.some((sentence) => sentence && (q.includes(sentence) || sentence.includes(q)));
+  });
+}
+
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
 const FENCE = '[removed: an instruction for AI writers]';
 const HIDDEN_ALL = /[\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u{E0000}-\u{E007F}]/gu;
 
@@ -121,9 +137,7 @@ function fenced(text: string, trapSentences: readonly string[]): string {
  * never sees them; the client's own asks are listed for it to follow.
  */
 export function modelJobView(job: AgentJob) {
-  const questions = job.screeningQuestions.filter(
-    (q) => !job.promptTraps.some((trap) => q.includes(trap) || trap.includes(q)),
-  );
+  const questions = answerableQuestions(job);
   return {
     title: fenced(job.title, job.promptTraps),
     description: fenced(job.description, job.promptTraps),

@@ -5,6 +5,7 @@ import { isSpecific } from './answer-checks.ts';
 import { significantWords } from './checks.ts';
 import { kindTask, postDetail, readNeed, type ClientNeed } from './client-need.ts';
 import { splitSentences } from './job-text.ts';
+import { answerableQuestions } from './job-view.ts';
 import { capitalise } from './second-person.ts';
 import { itemFact, offlineAnswer } from './question-answers.ts';
 import { greetingFor, signOffFor, TONE_PHRASES, type TonePhrases } from './tone-phrases.ts';
@@ -104,10 +105,9 @@ function answered(job: AgentJob, subject: RegExp): boolean {
 
 function answersPart(p: TonePhrases, input: WritingInput): string {
   const { job, profile, portfolio } = input;
-  if (job.screeningQuestions.length === 0) return '';
-  const answers = job.screeningQuestions.map(
-    (q) => `${q}\n${offlineAnswer(q, profile, portfolio)}`,
-  );
+  const questions = answerableQuestions(job);
+  if (questions.length === 0) return '';
+  const answers = questions.map((q) => `${q}\n${offlineAnswer(q, profile, portfolio)}`);
   return [p.answersIntro, ...answers].join('\n\n');
 }
 
