@@ -89,7 +89,19 @@ describe('activity timeline', () => {
     await searchActivity(page, `trail-${stamp}`);
     const entries = page.getByRole('main').getByRole('listitem');
     await expect.poll(() => entries.count()).toBe(50);
-    await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+    // The button re-renders as the next page starts loading: scroll to it until every entry is in.
+    await expect
+      .poll(
+        async () => {
+          await page
+            .getByRole('button', { name: /^(Load more|Loading more…)$/ })
+            .scrollIntoViewIfNeeded({ timeout: 1_000 })
+            .catch(() => undefined);
+          return entries.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(SEEDED);
     await page.getByText('That is everything the filters select.').waitFor();
     expect(await entries.count()).toBe(SEEDED);
     const names = await entries.allTextContents();

@@ -39,8 +39,9 @@ export function questionSubject(question: string): string {
   const patterns: Array<[RegExp, (m: RegExpExecArray) => string]> = [
     [/^(?:what|which) (?:is|are|was|were) (.+)$/i, (m) => m[1]!],
     [
-      /^(how|why|when|where) (would|will|do|did|can|could|should) you (.+)$/i,
-      (m) => `${m[1]!.toLowerCase()} you ${m[2]} ${m[3]}`,
+      /^(how|why|when|where) (would|will|do|can|could|should) you (.+)$/i,
+      // "How do you test it?" -> "how you test it"; "How would you test it?" keeps "would".
+      (m) => `${m[1]!.toLowerCase()} you ${/^do$/i.test(m[2]!) ? '' : `${m[2]} `}${m[3]}`,
     ],
     [
       /^(have|do|did|are|can|could|would|will|were) you (.+)$/i,
