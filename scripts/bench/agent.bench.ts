@@ -16,6 +16,7 @@ import type { parseJobResultSchema } from '#contract/jobs';
 import { LENGTH_TARGETS, type GenerationEvent, type ResponseLength } from '#contract/responses';
 
 import { authEmulatorClient, uniqueEmail } from '../../tests/support/auth-emulator-client.ts';
+import { parseEvents } from '../../server/src/modules/responses/test-helpers.ts';
 import { startGullibleModel } from '../../tests/support/gullible-model.ts';
 import {
   asksFoundIn,
@@ -110,18 +111,6 @@ async function signUp(context: BenchContext, api: BenchApi, label: string): Prom
     await call(api, token, 'POST', '/api/portfolio/items', { ...item, links: [] });
   }
   return token;
-}
-
-function parseEvents(payload: string): GenerationEvent[] {
-  return payload
-    .split('\n\n')
-    .map((block) => block.trim())
-    .filter((block) => block.startsWith('event: '))
-    .map((block) => {
-      const type = /^event: (.+)$/m.exec(block)?.[1] ?? '';
-      const data = /^data: (.+)$/m.exec(block)?.[1] ?? '{}';
-      return { type, data: JSON.parse(data) as unknown } as GenerationEvent;
-    });
 }
 
 /** Parses and drafts one post; the final draft comes from the 'done' event. */
