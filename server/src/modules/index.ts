@@ -19,6 +19,11 @@ import templateRoutes from './templates/routes.ts';
 import aiSettingsRoutes from './ai-settings/routes.ts';
 import notificationRoutes from './notifications/routes.ts';
 import notificationPurgeSchedule from './notifications/purge-schedule.ts';
+import quoteRoutes from './quotes/routes.ts';
+import quoteGenerationRoutes from './quote-generation/routes.ts';
+import quoteShareRoutes from './quote-share/routes.ts';
+import quoteExportRoutes from './quote-export/routes.ts';
+import quoteTemplateRoutes from './quote-templates/routes.ts';
 
 /**
  * One registration per area, then one per background schedule (docs/conventions.md). Where an area
@@ -42,6 +47,11 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(templateRoutes, { prefix: '/api/templates' });
   await app.register(aiSettingsRoutes, { prefix: '/api/ai' });
   await app.register(notificationRoutes, { prefix: '/api/notifications' });
+  await app.register(quoteRoutes, { prefix: '/api/quotes' });
+  await app.register(quoteGenerationRoutes, { prefix: '/api/quotes' });
+  await app.register(quoteExportRoutes, { prefix: '/api/quotes' });
+  await app.register(quoteShareRoutes, { prefix: '/api' });
+  await app.register(quoteTemplateRoutes, { prefix: '/api/quote-templates' });
   await app.register(savedSearchPollSchedule);
   await app.register(notificationPurgeSchedule);
   await app.register(portfolioPurgeSchedule);

@@ -10,3 +10,4 @@ export * from './templates.ts';
 export * from './responses.ts';
 export * from './ai.ts';
 export * from './notifications.ts';
+export * from './quotes.ts';

@@ -8,8 +8,10 @@ import {
   uniqueIndex,
   uuid,
   boolean,
+  jsonb,
 } from 'drizzle-orm/pg-core';
 
+import type { QuoteTemplateContent } from '#contract/quote-templates';
 import type { TemplateKind } from '#contract/templates';
 
 import { id, timestamps } from './columns.ts';
@@ -26,6 +28,8 @@ export const templates = pgTable(
     kind: text('kind').$type<TemplateKind>().notNull().default('response'),
     name: text('name').notNull(),
     body: text('body').notNull(),
+    /** A quote template's sections and default line items (null for response templates). */
+    quoteContent: jsonb('quote_content').$type<QuoteTemplateContent>(),
     /** The `{{variables}}` the body uses, kept in step with the body by the service. */
     variables: text('variables')
       .array()
