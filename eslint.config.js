@@ -23,6 +23,12 @@ const OWNED_SCHEMA = {
   health: [],
   'ai-settings': ['ai.ts'],
   profile: ['profiles.ts'],
+  // Quote templates are rows of the templates table (kind 'quote').
+  'quote-templates': ['templates.ts'],
+  // The quote areas share the tables of server/src/db/schema/quotes.ts.
+  'quote-generation': ['quotes.ts'],
+  'quote-share': ['quotes.ts'],
+  'quote-export': ['quotes.ts'],
 };
 
 export default tseslint.config(

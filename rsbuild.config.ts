@@ -18,6 +18,17 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 /** A script chunk that takes longer than this to load fails with 'Loading chunk {n} failed.' */
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
+/**
+ * The public quote page (/q/{token}): its own small entry without React or the app shell, and
+ * without the theme script (its CSP allows scripts from 'self' only).
+ */
+const SHARE_ENTRY = 'share';
+const SIDE_EFFECT_FREE_CONTRACT = ['quotes.ts', 'quote-totals.ts'].map((file) =>
+  fileURLToPath(new URL(`./src/contract/${file}`, import.meta.url)),
+);
+const isShareOnlyTag = (tag: { tag: string; attrs?: Record<string, unknown>; children?: string }) =>
+  !(tag.tag === 'script' && tag.children) && !(tag.tag === 'link' && tag.attrs?.rel === 'manifest');
+
 const themeBoot = readFileSync(new URL('./src/theme-boot.js', import.meta.url), 'utf8');
 
 /** PUBLIC_* settings from the environment and .env files, validated with zod (fails the build). */
@@ -45,7 +56,9 @@ const prerenderEnvironment = {
 export default defineConfig(({ command }) => ({
   plugins: [pluginReact(), pluginPrerenderLogin(), pluginPrecompress()],
   environments: {
-    web: { source: { entry: { index: './src/index.tsx' } } },
+    web: {
+      source: { entry: { index: './src/index.tsx', [SHARE_ENTRY]: './src/share/index.ts' } },
+    },
     ...(command === 'build' ? { [PRERENDER_ENVIRONMENT]: prerenderEnvironment } : {}),
   },
   source: {
@@ -53,7 +66,8 @@ export default defineConfig(({ command }) => ({
   },
   resolve: { alias: { '@': src } },
   html: {
-    template: './src/index.html',
+    template: ({ entryName }) =>
+      entryName === SHARE_ENTRY ? './src/share/share.html' : './src/index.html',
     title: 'Bidwright',
     meta: {
       description:
@@ -67,9 +81,16 @@ export default defineConfig(({ command }) => ({
       { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, head: true },
       { tag: 'link', attrs: { rel: 'icon', href: '/icon-192.png', type: 'image/png' }, head: true },
       { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icon-192.png' }, head: true },
+      (tags, { entryName }) => (entryName === SHARE_ENTRY ? tags.filter(isShareOnlyTag) : tags),
     ],
   },
-  server: { port: 3000 },
+  server: {
+    port: 3000,
+    // The public quote page has its own HTML; every other client-side route gets index.html.
+    historyApiFallback: {
+      rewrites: [{ from: /^\/q\/[^/]+\/?$/, to: `/${SHARE_ENTRY}.html` }],
+    },
+  },
   output: { distPath: { root: 'dist' } },
   performance: {
     chunkSplit: { strategy: 'split-by-experience' },
@@ -82,6 +103,11 @@ export default defineConfig(({ command }) => ({
       : {}),
   },
   tools: {
-    rspack: { output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS } },
+    rspack: {
+      output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS },
+      // The share page imports the quote arithmetic only; these contract files have no side
+      // effects, so their unused zod schemas (and zod itself) stay out of that page's bundle.
+      module: { rules: [{ include: SIDE_EFFECT_FREE_CONTRACT, sideEffects: false }] },
+    },
   },
 }));

@@ -15,7 +15,9 @@ import { parseArgs } from 'node:util';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+import { redactShareTokens } from '../server/src/modules/quote-share/share-token.ts';
 
 export type SpaServerOptions = {
   /** The built SPA (the folder holding index.html). */
@@ -89,7 +91,22 @@ export async function createSpaServer(options: SpaServerOptions): Promise<SpaSer
   // The build's /login page with its static panel already in place (scripts/prerender-plugin.ts).
   const loginPath = resolve(root, 'login.html');
   const loginHtml = existsSync(loginPath) ? readFileSync(loginPath, 'utf8') : indexHtml;
-  const app = Fastify({ logger: options.logger ?? false });
+  // The public quote page (src/share), served for /q/{token}; older builds fall back to the shell.
+  const sharePagePath = resolve(root, 'share.html');
+  const shareHtml = existsSync(sharePagePath) ? readFileSync(sharePagePath, 'utf8') : indexHtml;
+  const app = Fastify({
+    // A share link's token is a password to its quote: logged URLs carry a placeholder instead.
+    logger: options.logger
+      ? {
+          serializers: {
+            req: (request: FastifyRequest) => ({
+              method: request.method,
+              url: redactShareTokens(request.url),
+            }),
+          },
+        }
+      : false,
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -133,6 +150,9 @@ export async function createSpaServer(options: SpaServerOptions): Promise<SpaSer
 
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/login', (_request, reply) => sendPage(reply, loginHtml));
+  app.get('/q/:token', (_request, reply) =>
+    sendPage(reply.header('referrer-policy', 'no-referrer'), shareHtml),
+  );
 
   // Client-side routes (no file extension) get the app shell; a missing asset is a real 404.
   app.setNotFoundHandler((request, reply) => {

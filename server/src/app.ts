@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { registerModules } from './modules/index.ts';
+import { redactShareTokens } from './modules/quote-share/share-token.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
@@ -61,6 +62,16 @@ export async function buildApp(
             level: options.logger?.level ?? config.logLevel,
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
             // Tokens and cookies never reach the logs (docs/security.md, What is logged).
+            // Share-link tokens in request URLs are replaced before the line is written.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactShareTokens(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
             redact: {
               paths: [
                 'req.headers.authorization',

@@ -21,6 +21,10 @@ export const ACTIVITY_ACTIONS = [
   'edit_quote',
   'delete_quote',
   'export_quote',
+  // what the client did on a quote's share page (logged for the quote's owner)
+  'client_view_quote',
+  'client_accept_quote',
+  'client_decline_quote',
   // jobs
   'apply_job',
   'view_job',

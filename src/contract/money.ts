@@ -11,10 +11,7 @@ export type CentsShown = 'when-needed' | 'always';
 const formatters = new Map<string, Intl.NumberFormat | null>();
 
 /** At most this many fraction digits; undefined keeps the currency's own (two for most). */
-function formatterFor(
-  currency: string,
-  fractionDigits: 0 | 2 | undefined,
-): Intl.NumberFormat | null {
+function formatterFor(currency: string, fractionDigits: 0 | undefined): Intl.NumberFormat | null {
   const key = `${currency}:${fractionDigits ?? 'own'}`;
   let formatter = formatters.get(key);
   if (formatter === undefined) {
@@ -38,10 +35,18 @@ export function formatMoney(
   currency: string,
   cents: CentsShown = 'when-needed',
 ): string {
-  const major = minor / 100;
-  const fractionDigits =
-    cents === 'always' ? undefined : Number.isInteger(major) ? (0 as const) : (2 as const);
+  const digits = minorDigitsOf(currency);
+  const major = minor / 10 ** digits;
+  const fractionDigits = cents === 'always' || !Number.isInteger(major) ? undefined : 0;
   const formatter = formatterFor(currency, fractionDigits);
   if (formatter) return formatter.format(major);
-  return `${cents === 'always' ? major.toFixed(2) : major} ${currency}`;
+  return `${cents === 'always' ? major.toFixed(digits) : major} ${currency}`;
+}
+
+/**
+ * Decimals of the currency's minor unit (2 for USD, 0 for JPY, 3 for KWD): minor units are
+ * hundredths only for most currencies. Unknown codes count two.
+ */
+function minorDigitsOf(currency: string): number {
+  return formatterFor(currency, undefined)?.resolvedOptions().maximumFractionDigits ?? 2;
 }

@@ -9,7 +9,12 @@ import { cursorSchema } from './pagination.ts';
 export const NOTIFICATION_RETENTION_DAYS = 30;
 
 /** Why an alert was sent. */
-export const NOTIFICATION_KINDS = ['saved_search_match'] as const;
+export const NOTIFICATION_KINDS = [
+  'saved_search_match',
+  // the client answered a shared quote
+  'quote_accepted',
+  'quote_declined',
+] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

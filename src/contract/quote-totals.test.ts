@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   currencyMinorDigits,
+  formatQuoteMoney,
   lineAmountMinor,
   majorStringToMinor,
   milestoneAmounts,
@@ -278,5 +279,15 @@ describe('currencies', () => {
       taxBasisPoints: 0,
     });
     expect(totals.totalMinor).toBe(1_502);
+  });
+
+  it.each([
+    [125_000, 'USD', '$1,250.00'],
+    [5_000, 'JPY', '¥5,000'],
+    [1_250, 'KWD', 'KWD 1.250'],
+    [99, 'EUR', '€0.99'],
+    [1_250, 'XX', '12.50 XX'],
+  ])('format %i minor units of %s as %s', (minor, currency, text) => {
+    expect(formatQuoteMoney(minor, currency).replace(/\u00a0/g, ' ')).toBe(text);
   });
 });

@@ -191,6 +191,27 @@ export function minorToMajorString(minor: number, currency: string): string {
   return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
 
+const quoteFormatters = new Map<string, Intl.NumberFormat | null>();
+
+/**
+ * An amount for people to read, with the currency's own decimals always shown: 125000 USD ->
+ * "$1,250.00", 5000 JPY -> "¥5,000", 1250 KWD -> "KWD 1.250". A code Intl does not know reads
+ * as the plain amount and the code ("12.50 XBT").
+ */
+export function formatQuoteMoney(minor: number, currency: string): string {
+  let formatter = quoteFormatters.get(currency);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      formatter = null;
+    }
+    quoteFormatters.set(currency, formatter);
+  }
+  if (!formatter) return `${minorToMajorString(minor, currency)} ${currency}`;
+  return formatter.format(minor / 10 ** currencyMinorDigits(currency));
+}
+
 /**
  * A typed amount in major units ("1,250.5", "1250") as minor units, rounded half up to the
  * currency's minor unit; null when it is not a plain non-negative number or is too large.

@@ -19,6 +19,7 @@ import {
   type Estimate,
   type WorkKind,
 } from './estimation-table.ts';
+import { capitalise, lineLabel } from './line-label.ts';
 import { extractRequirements, sentencesOf, type RfpRequirement } from './rfp-requirements.ts';
 
 /**
@@ -40,7 +41,6 @@ export interface OfflineQuoteInput {
 }
 
 export const QUOTE_VALIDITY_DAYS = 30;
-const LABEL_MAX = 120;
 const DAY_MS = 86_400_000;
 
 /** Phases in the order the work happens; milestones follow this order. */
@@ -129,16 +129,6 @@ interface PricedLine {
   requirement: RfpRequirement | null;
 }
 
-/** A label of at most LABEL_MAX characters, cut at a word. */
-function shorten(text: string): string {
-  if (text.length <= LABEL_MAX) return text;
-  const cut = text.slice(0, LABEL_MAX - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${space > 40 ? cut.slice(0, space) : cut}…`;
-}
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 function pricedLines(requirements: readonly RfpRequirement[], rateMinor: number): PricedLine[] {
   const lines: PricedLine[] = requirements
     .filter((requirement) => !requirement.outOfScope && !requirement.schedule)
@@ -152,7 +142,7 @@ function pricedLines(requirements: readonly RfpRequirement[], rateMinor: number)
         requirement,
         line: {
           id: `line-${index + 1}`,
-          label: shorten(capitalise(requirement.text)),
+          label: lineLabel(requirement.text),
           kind: 'task',
           description: `Estimate: ${label.toLowerCase()}, ${guess.size} size, ${pieces}.`,
           quantity: guess.hours,
@@ -309,6 +299,10 @@ function openingOf(rfpText: string): string | null {
   return null;
 }
 
+/** Whether the opening already quotes a requirement, so the understanding does not repeat it. */
+const quoted = (opening: string | null, text: string) =>
+  opening !== null && opening.toLowerCase().includes(text.toLowerCase());
+
 function sectionsText(input: OfflineQuoteInput, lines: readonly PricedLine[], plan: Plan) {
   const required = lines.filter((priced) => !priced.line.optional);
   const hours = required.reduce((sum, priced) => sum + priced.line.quantity, 0);
@@ -323,15 +317,13 @@ function sectionsText(input: OfflineQuoteInput, lines: readonly PricedLine[], pl
     requirementCount === 0
       ? `Prepared for ${addMarker('client name')}. ${addMarker('the work this quote covers: no requirements were found in the RFP text')}`
       : `Prepared for ${addMarker('client name')}. This quote covers the ${requirementCount} requirements found in your RFP: about ${hours} hours of work in ${plan.milestones.length} milestones, at ${rate}.`;
+  const firstLabels = lines
+    .filter((priced) => priced.requirement && !quoted(opening, priced.requirement.text))
+    .slice(0, 3)
+    .map((priced) => priced.line.label);
   const understanding = [
     opening ? `From your RFP: ${opening}` : addMarker("the client's goal, in your words"),
-    requirementCount > 0
-      ? `First on your list: ${lines
-          .filter((priced) => priced.requirement)
-          .slice(0, 3)
-          .map((priced) => priced.line.label)
-          .join('; ')}.`
-      : '',
+    firstLabels.length > 0 ? `First on your list: ${firstLabels.join('; ')}.` : '',
   ]
     .filter(Boolean)
     .join('\n\n');

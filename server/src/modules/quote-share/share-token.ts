@@ -36,3 +36,26 @@ export function isShareTokenShape(token: string): boolean {
   }
   return true;
 }
+
+const TOKEN_PATH_PREFIXES = ['/public/quotes/', '/q/'];
+
+/**
+ * A URL as it may be logged: the path segment after /q/ or /public/quotes/ (a share token) is
+ * replaced, so a token never reaches a log line.
+ */
+export function redactShareTokens(url: string): string {
+  let result = url;
+  for (const prefix of TOKEN_PATH_PREFIXES) {
+    let from = 0;
+    for (;;) {
+      const at = result.indexOf(prefix, from);
+      if (at === -1) break;
+      const start = at + prefix.length;
+      let end = start;
+      while (end < result.length && result[end] !== '/' && result[end] !== '?') end += 1;
+      result = `${result.slice(0, start)}[redacted]${result.slice(end)}`;
+      from = start + '[redacted]'.length;
+    }
+  }
+  return result;
+}

@@ -148,7 +148,7 @@ function registerChangeRoutes(app: Routes): void {
   );
 }
 
-/** /api/templates: response (and quote) templates of the caller. */
+/** /api/templates: response templates of the caller (quote templates are /api/quote-templates). */
 const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   registerReadAndCreateRoutes(app);
   registerChangeRoutes(app);

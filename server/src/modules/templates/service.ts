@@ -46,12 +46,24 @@ export function templateActivity(
   return `${verb}_${kind}_template` as ActivityAction;
 }
 
+/**
+ * /api/templates serves response templates only: quote templates have their own content and
+ * routes, so asking here for kind 'quote' is refused with where to go instead.
+ */
+export function refuseQuoteKind(kind: TemplateKind | undefined): void {
+  if (kind !== 'quote') return;
+  throw new HttpError(400, 'validation_failed', 'Quote templates live at /api/quote-templates.', {
+    kind,
+  });
+}
+
 export async function listTemplates(
   db: Database,
   userId: string,
   query: { kind: TemplateKind; q?: string | undefined },
 ) {
-  const conditions = [eq(templates.userId, userId), eq(templates.kind, query.kind)];
+  refuseQuoteKind(query.kind);
+  const conditions = [eq(templates.userId, userId), eq(templates.kind, 'response')];
   if (query.q) {
     const pattern = containsPattern(query.q);
     const match = or(ilike(templates.name, pattern), ilike(templates.body, pattern));
@@ -66,16 +78,16 @@ export async function listTemplates(
   return { items: rows.map(toTemplate), nextCursor: null };
 }
 
+/** The user's response template with this id (a quote template is not one: it answers 404). */
+const isOwnResponseTemplate = (userId: string, id: string) =>
+  and(eq(templates.id, id), eq(templates.userId, userId), eq(templates.kind, 'response'));
+
 export async function getTemplateRow(
   db: Database,
   userId: string,
   id: string,
 ): Promise<TemplateRow> {
-  const rows = await db
-    .select()
-    .from(templates)
-    .where(and(eq(templates.id, id), eq(templates.userId, userId)))
-    .limit(1);
+  const rows = await db.select().from(templates).where(isOwnResponseTemplate(userId, id)).limit(1);
   if (!rows[0]) throw new HttpError(404, 'not_found', 'Template not found');
   return rows[0];
 }
@@ -101,8 +113,9 @@ export async function createTemplate(
   body: CreateTemplateBody,
   userAgent: string | null | undefined = null,
 ): Promise<Template> {
+  refuseQuoteKind(body.kind);
   refuseUnknownVariables(body.body);
-  const kind = body.kind ?? 'response';
+  const kind = 'response';
   return db.transaction(async (tx) => {
     if (body.isDefault) {
       await tx
@@ -172,7 +185,7 @@ export async function updateTemplate(
         ...(body.isDefault !== undefined ? { isDefault: body.isDefault } : {}),
         updatedAt: new Date(),
       })
-      .where(and(eq(templates.id, id), eq(templates.userId, userId)))
+      .where(isOwnResponseTemplate(userId, id))
       .returning();
     const template = toTemplate(row!);
     await recordActivity(tx, {
@@ -195,7 +208,7 @@ export async function deleteTemplate(
 ): Promise<void> {
   const current = await getTemplateRow(db, userId, id);
   await db.transaction(async (tx) => {
-    await tx.delete(templates).where(and(eq(templates.id, id), eq(templates.userId, userId)));
+    await tx.delete(templates).where(isOwnResponseTemplate(userId, id));
     await recordActivity(tx, {
       userId,
       action: templateActivity(current.kind, 'delete'),
@@ -229,7 +242,7 @@ export async function markTemplateUsed(
   const [row] = await db
     .update(templates)
     .set({ usageCount: sql`${templates.usageCount} + 1`, lastUsedAt: new Date() })
-    .where(and(eq(templates.id, id), eq(templates.userId, userId)))
+    .where(isOwnResponseTemplate(userId, id))
     .returning();
   return row;
 }

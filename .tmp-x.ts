@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { offlineQuote, missingRequirements } from './server/src/modules/quote-generation/offline-quote.ts';
+import { extractRequirements } from './server/src/modules/quote-generation/rfp-requirements.ts';
+const rfpText = readFileSync('tests/fixtures/rfps/clinic-booking-platform.txt', 'utf8');
+const t0 = performance.now();
+const reqs = extractRequirements(rfpText);
+const q = offlineQuote({ rfpText, rateMinor: 8500, currency: 'GBP', now: new Date(), requirements: reqs });
+const t1 = performance.now();
+console.log('ms', (t1 - t0).toFixed(1));
+console.log('title', q.title, '| client', q.clientName);
+console.log('SUMMARY', q.summary);
+console.log('UNDERSTANDING', q.understanding);
+console.log('TIMELINE', q.timeline);
+for (const r of reqs) console.log(r.id, r.optional ? 'OPT' : '', r.outOfScope ? 'OUT' : '', r.schedule ? 'SCHED' : '', '|', r.text);
+for (const l of q.lineItems) console.log(l.id, l.optional ? 'OPT' : '   ', l.quantity, '|', l.label, '||', l.description);
+for (const m of q.milestones) console.log(m.name, m.durationDays, m.lineItemIds.join(','));
+console.log('ASSUMPTIONS', q.assumptions.map(a => a.text));
+console.log('missing', missingRequirements(q, reqs));

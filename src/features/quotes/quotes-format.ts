@@ -1,0 +1,58 @@
+import { currencyMinorDigits } from '@/contract/quote-totals';
+import type { QuoteStatus } from '@/contract/quotes';
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  viewed: 'Viewed',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+};
+
+export const QUOTE_STATUS_COLORS: Record<QuoteStatus, string> = {
+  draft: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  sent: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  viewed: 'bg-indigo-100 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200',
+  accepted: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  declined: 'bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-200',
+  expired: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+};
+
+/**
+ * An amount in minor units as money of its currency, with that currency's own number of decimals
+ * (1250.00 USD, 5000 JPY, 1.250 KWD). A code Intl does not know is shown as the number and code.
+ */
+export function formatQuoteMoney(minor: number, currency: string): string {
+  const digits = currencyMinorDigits(currency);
+  const major = minor / 10 ** digits;
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(major);
+  } catch {
+    return `${major.toFixed(digits)} ${currency}`;
+  }
+}
+
+/** A calendar day (YYYY-MM-DD) as "Dec 5, 2026", read as a day so no time zone shifts it. */
+export function formatQuoteDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** An instant (ISO) as the local day it fell on. */
+export function formatQuoteDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
