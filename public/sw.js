@@ -127,8 +127,9 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          // /login carries the sign-in panel's static markup; only the plain shell serves offline.
-          if (response.ok && url.pathname !== '/login') {
+          // /login carries the sign-in panel's static markup and /q/… is a client's share page;
+          // only the plain app shell serves offline.
+          if (response.ok && url.pathname !== '/login' && !url.pathname.startsWith('/q/')) {
             const copy = response.clone();
             void caches.open(CACHE).then((cache) => cache.put('/', copy));
           }

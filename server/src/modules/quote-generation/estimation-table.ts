@@ -233,7 +233,6 @@ export const ESTIMATION_TABLE: Readonly<Record<WorkKind, KindRow>> = {
       'meeting',
       'weekly',
       'status',
-      'call',
       'management',
       'coordinat*',
       'communicat*',

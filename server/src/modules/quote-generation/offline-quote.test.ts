@@ -11,6 +11,14 @@ import { readRfp, RFP_NAMES } from './test-rfps.ts';
 const NOW = new Date('2026-11-23T15:30:00Z');
 const RATE = 8_500;
 
+/** The client each sample RFP names plainly; null where the quote must ask. */
+const CLIENTS: Record<(typeof RFP_NAMES)[number], string | null> = {
+  'ecommerce-redesign': 'Harbor & Pine Outfitters',
+  'nonprofit-portal': 'Riverside Community Food Network',
+  'analytics-dashboard': null,
+  'clinic-booking-platform': 'Riverside Physiotherapy Group',
+};
+
 const quoteFor = (
   name: (typeof RFP_NAMES)[number],
   currency = 'USD',
@@ -62,11 +70,13 @@ describe.each(RFP_NAMES)('offline quote for %s', (name) => {
     for (const milestone of amounts) expect(milestone.amountMinor).toBeGreaterThan(0);
   });
 
-  it('marks what it cannot know: the client’s name and the start date', () => {
+  it('names the client the RFP names, and marks what it cannot know: the start date', () => {
     const markers = leftoverMarkers(
       [quote.clientName, quote.summary, quote.timeline, quote.terms].join('\n'),
     );
-    expect(markers).toContain('[Add: client name]');
+    const client = CLIENTS[name];
+    expect(quote.clientName).toBe(client ?? '[Add: client name]');
+    expect(quote.summary).toContain(`Prepared for ${client ?? '[Add: client name]'}.`);
     expect(markers).toContain('[Add: start date]');
   });
 

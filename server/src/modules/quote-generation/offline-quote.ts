@@ -1,10 +1,7 @@
 import { minorToMajorString } from '#contract/quote-totals';
 import {
   quoteDocumentSchema,
-  type QuoteDeliverable,
   type QuoteDocument,
-  type QuoteLineItem,
-  type QuoteMilestone,
   type QuoteRequirement,
   type QuoteRisk,
   type QuoteTracedItem,
@@ -13,14 +10,20 @@ import { addMarker } from '#contract/response-checks';
 
 import {
   ESTIMATION_TABLE,
-  HOURS_PER_DAY,
   PROJECT_MANAGEMENT_SHARE,
   estimate,
   type Estimate,
   type WorkKind,
 } from './estimation-table.ts';
 import { capitalise, lineLabel } from './line-label.ts';
-import { extractRequirements, sentencesOf, type RfpRequirement } from './rfp-requirements.ts';
+import { planMilestones, type Plan, type PricedLine } from './milestone-plan.ts';
+import {
+  extractAims,
+  extractRequirements,
+  sentencesOf,
+  type RfpRequirement,
+} from './rfp-requirements.ts';
+import { readHeadline, type RfpHeadline } from './rfp-title.ts';
 
 /**
  * The first quote for an RFP with no model: a priced line per requirement (hours from the
@@ -42,54 +45,6 @@ export interface OfflineQuoteInput {
 
 export const QUOTE_VALIDITY_DAYS = 30;
 const DAY_MS = 86_400_000;
-
-/** Phases in the order the work happens; milestones follow this order. */
-const PHASE_OF: Record<Exclude<WorkKind, 'project_management'>, number> = {
-  design: 0,
-  data_migration: 1,
-  api_endpoint: 1,
-  authentication: 1,
-  frontend_page: 1,
-  integration: 1,
-  report: 1,
-  general: 1,
-  content: 1,
-  testing: 2,
-  documentation: 2,
-  deployment: 2,
-};
-
-const DELIVERABLE_TITLES: Record<WorkKind, string> = {
-  design: 'Approved designs with source files',
-  frontend_page: 'Working, responsive pages',
-  api_endpoint: 'Documented API',
-  authentication: 'Sign-in and user accounts',
-  integration: 'Working integrations',
-  data_migration: 'Migrated data with a check report',
-  report: 'Reports and dashboards',
-  testing: 'Test report',
-  deployment: 'Deployed, monitored application',
-  content: 'Content in place',
-  documentation: 'Documentation and handover',
-  project_management: 'Progress updates',
-  general: 'Working features',
-};
-
-const MILESTONE_LABELS: Record<WorkKind, string> = {
-  design: 'design',
-  frontend_page: 'pages',
-  api_endpoint: 'API',
-  authentication: 'accounts',
-  integration: 'integrations',
-  data_migration: 'data migration',
-  report: 'reports',
-  testing: 'testing',
-  deployment: 'launch',
-  content: 'content',
-  documentation: 'handover',
-  project_management: 'project management',
-  general: 'features',
-};
 
 const KIND_RISKS: Partial<Record<WorkKind, QuoteRisk>> = {
   integration: {
@@ -123,168 +78,99 @@ const BASE_RISKS: readonly QuoteRisk[] = [
   },
 ];
 
-interface PricedLine {
-  line: QuoteLineItem;
-  estimate: Estimate;
-  requirement: RfpRequirement | null;
+/** A line with no requirement behind it: project management, discovery and design. */
+function addedLine(
+  index: number,
+  estimated: Estimate,
+  text: { label: string; description: string },
+  rateMinor: number,
+): PricedLine {
+  return {
+    estimate: estimated,
+    requirement: null,
+    line: {
+      id: `line-${index}`,
+      ...text,
+      kind: 'task',
+      quantity: estimated.hours,
+      unit: 'hours',
+      rateMinor,
+      optional: false,
+      selected: false,
+      requirementIds: [],
+    },
+  };
 }
+
+function requirementLine(requirement: RfpRequirement, index: number, rateMinor: number) {
+  const guess = estimate(requirement.text);
+  const { label: kindLabel, hours } = ESTIMATION_TABLE[guess.kind];
+  const pieces = guess.count > 1 ? `${guess.count} x ${hours[guess.size]} h` : `${guess.hours} h`;
+  const label = lineLabel(requirement.text);
+  // A label cut to its first clause keeps the whole requirement in the description.
+  const wording =
+    label.length < requirement.text.length ? `${capitalise(requirement.text)}.\n\n` : '';
+  return {
+    estimate: guess,
+    requirement,
+    line: {
+      id: `line-${index + 1}`,
+      label,
+      kind: 'task',
+      description: `${wording}Estimate: ${kindLabel.toLowerCase()}, ${guess.size} size, ${pieces}.`,
+      quantity: guess.hours,
+      unit: 'hours',
+      rateMinor,
+      optional: requirement.optional,
+      selected: false,
+      requirementIds: [requirement.id],
+    },
+  } satisfies PricedLine;
+}
+
+/** Kinds of work a client sees on screen: they need designing first. */
+const SCREEN_KINDS = new Set<WorkKind>(['frontend_page', 'authentication', 'report', 'general']);
+const DESIGN_SHARE = 0.08;
 
 function pricedLines(requirements: readonly RfpRequirement[], rateMinor: number): PricedLine[] {
   const lines: PricedLine[] = requirements
     .filter((requirement) => !requirement.outOfScope && !requirement.schedule)
-    .map((requirement, index) => {
-      const guess = estimate(requirement.text);
-      const { label, hours } = ESTIMATION_TABLE[guess.kind];
-      const pieces =
-        guess.count > 1 ? `${guess.count} x ${hours[guess.size]} h` : `${guess.hours} h`;
-      return {
-        estimate: guess,
-        requirement,
-        line: {
-          id: `line-${index + 1}`,
-          label: lineLabel(requirement.text),
-          kind: 'task',
-          description: `Estimate: ${label.toLowerCase()}, ${guess.size} size, ${pieces}.`,
-          quantity: guess.hours,
-          unit: 'hours',
-          rateMinor,
-          optional: requirement.optional,
-          selected: false,
-          requirementIds: [requirement.id],
-        },
-      };
-    });
-  const hasManagement = lines.some((priced) => priced.estimate.kind === 'project_management');
-  const workHours = lines.reduce(
-    (sum, priced) => sum + (priced.line.optional ? 0 : priced.line.quantity),
-    0,
-  );
-  if (!hasManagement && workHours > 0) {
-    const hours = Math.max(2, Math.ceil(workHours * PROJECT_MANAGEMENT_SHARE));
-    lines.push({
-      estimate: { kind: 'project_management', size: 'standard', count: 1, hours },
-      requirement: null,
-      line: {
-        id: `line-${lines.length + 1}`,
-        label: 'Project management and communication',
-        kind: 'task',
-        description: `Check-ins, updates and coordination: ${Math.round(PROJECT_MANAGEMENT_SHARE * 100)}% of the other hours.`,
-        quantity: hours,
-        unit: 'hours',
-        rateMinor,
-        optional: false,
-        selected: false,
-        requirementIds: [],
-      },
-    });
-  }
-  return lines;
-}
-
-/**
- * Contiguous groups of roughly equal hours: the k-th group ends where the running total comes
- * closest to k/n of the whole, and a group also ends when just enough items are left to give every
- * later group one.
- */
-function partition<T>(items: readonly T[], weight: (item: T) => number, groups: number): T[][] {
-  const total = items.reduce((sum, item) => sum + weight(item), 0);
-  const result: T[][] = [];
-  let current: T[] = [];
-  let running = 0;
-  items.forEach((item, index) => {
-    const next = running + weight(item);
-    const groupsAfter = groups - result.length - 1;
-    if (current.length > 0 && groupsAfter > 0) {
-      const target = (total * (result.length + 1)) / groups;
-      const mustEnd = items.length - index === groupsAfter;
-      const closerBefore = next > target && target - running <= next - target;
-      if (mustEnd || closerBefore) {
-        result.push(current);
-        current = [];
-      }
-    }
-    current.push(item);
-    running = next;
-  });
-  if (current.length > 0) result.push(current);
-  return result;
-}
-
-/** "A", "A and B", "A, B and C", "A, B, C and more": the kinds of work a milestone holds. */
-function milestoneName(index: number, group: readonly PricedLine[]): string {
-  const hoursByLabel = new Map<string, number>();
-  for (const priced of group) {
-    const label = MILESTONE_LABELS[priced.estimate.kind];
-    hoursByLabel.set(label, (hoursByLabel.get(label) ?? 0) + priced.line.quantity);
-  }
-  const labels = [...hoursByLabel.entries()].sort((a, b) => b[1] - a[1]).map(([label]) => label);
-  const shown = labels.slice(0, 3);
-  const last = labels.length > 3 ? 'more' : shown.pop();
-  const list = shown.length > 0 ? `${shown.join(', ')} and ${last}` : last;
-  return `Milestone ${index + 1}: ${capitalise(list ?? 'work')}`;
-}
-
-interface Plan {
-  milestones: QuoteMilestone[];
-  deliverables: QuoteDeliverable[];
-}
-
-/** 2-4 milestones over the work lines in phase order, and one deliverable per kind of work. */
-function planMilestones(lines: readonly PricedLine[]): Plan {
-  const work = lines
-    .filter((priced) => priced.estimate.kind !== 'project_management')
-    .map((priced, order) => ({ priced, order }))
-    .sort((a, b) => phaseOf(a.priced) - phaseOf(b.priced) || a.order - b.order)
-    .map(({ priced }) => priced);
-  if (work.length === 0) return { milestones: [], deliverables: [] };
-  const count = Math.min(Math.max(Math.ceil(work.length / 3), 2), 4, work.length);
-  const groups = partition(work, (priced) => priced.line.quantity, count);
-  const kinds = [...new Set(work.map((priced) => priced.estimate.kind))];
-  const deliverables = kinds.map((kind, index) => ({
-    id: `deliverable-${index + 1}`,
-    title: DELIVERABLE_TITLES[kind],
-    description: work
-      .filter((priced) => priced.estimate.kind === kind)
-      .map((priced) => priced.line.label)
-      .join('; '),
-  }));
-  // A deliverable is closed by the milestone holding the last line of its kind.
-  const closer = new Map<WorkKind, number>();
-  groups.forEach((group, index) =>
-    group.forEach((priced) => closer.set(priced.estimate.kind, index)),
-  );
-  const milestones = groups.map((group, index) => {
-    const hours = group.reduce((sum, priced) => sum + priced.line.quantity, 0);
-    return {
-      id: `milestone-${index + 1}`,
-      name: milestoneName(index, group),
-      durationDays: Math.max(1, Math.ceil(hours / HOURS_PER_DAY)),
-      deliverableIds: deliverables
-        .filter((_, kindIndex) => closer.get(kinds[kindIndex] ?? 'general') === index)
-        .map((deliverable) => deliverable.id),
-      lineItemIds: group.map((priced) => priced.line.id),
+    .map((requirement, index) => requirementLine(requirement, index, rateMinor));
+  const required = lines.filter((priced) => !priced.line.optional);
+  const workHours = required.reduce((sum, priced) => sum + priced.line.quantity, 0);
+  const kinds = new Set(required.map((priced) => priced.estimate.kind));
+  // Screens with no design line of their own start from a short discovery and design phase.
+  const screens = required.filter((priced) => SCREEN_KINDS.has(priced.estimate.kind)).length;
+  if (!kinds.has('design') && screens >= 3) {
+    const hours = Math.min(40, Math.max(6, Math.ceil(workHours * DESIGN_SHARE)));
+    const estimated: Estimate = { kind: 'design', size: 'standard', count: 1, hours };
+    const text = {
+      label: 'Discovery and design',
+      description: `A kick-off workshop, user flows and wireframes, then designs of the main screens for your approval: ${Math.round(DESIGN_SHARE * 100)}% of the other hours.`,
     };
-  });
-  return { milestones, deliverables };
+    lines.unshift(addedLine(lines.length + 1, estimated, text, rateMinor));
+  }
+  if (!kinds.has('project_management') && workHours > 0) {
+    const hoursSoFar = lines.reduce((sum, p) => sum + (p.line.optional ? 0 : p.line.quantity), 0);
+    const hours = Math.max(2, Math.ceil(hoursSoFar * PROJECT_MANAGEMENT_SHARE));
+    const estimated: Estimate = { kind: 'project_management', size: 'standard', count: 1, hours };
+    const text = {
+      label: 'Project management and communication',
+      description: `Check-ins, updates and coordination: ${Math.round(PROJECT_MANAGEMENT_SHARE * 100)}% of the other hours.`,
+    };
+    lines.push(addedLine(lines.length + 1, estimated, text, rateMinor));
+  }
+  // Numbered in the order they are listed.
+  return lines.map((priced, index) => ({
+    ...priced,
+    line: { ...priced.line, id: `line-${index + 1}` },
+  }));
 }
-
-const phaseOf = (priced: PricedLine) =>
-  priced.estimate.kind === 'project_management' ? 3 : PHASE_OF[priced.estimate.kind];
 
 const traced = (requirement: RfpRequirement): QuoteTracedItem => ({
   text: capitalise(requirement.text),
   requirementIds: [requirement.id],
 });
-
-/** The RFP's own title when its first line reads like one. */
-function titleOf(rfpText: string): string {
-  const first = rfpText.trim().split('\n', 1)[0]?.trim() ?? '';
-  const title = first.startsWith('#') ? first.replace(/^#{1,6}\s*/, '') : first;
-  if (title.length >= 4 && title.length <= 100 && !'.!?'.includes(title.at(-1) ?? '')) {
-    return `Quote: ${title}`;
-  }
-  return `Quote: ${addMarker('project name')}`;
-}
 
 /** The first prose paragraph of the RFP (not its title or a list), at most three sentences. */
 function openingOf(rfpText: string): string | null {
@@ -303,7 +189,24 @@ function openingOf(rfpText: string): string | null {
 const quoted = (opening: string | null, text: string) =>
   opening !== null && opening.toLowerCase().includes(text.toLowerCase());
 
-function sectionsText(input: OfflineQuoteInput, lines: readonly PricedLine[], plan: Plan) {
+/** The RFP's goals and problem, in its words, for the understanding. */
+function aimsText(rfpText: string): string {
+  const { goals, problem } = extractAims(rfpText);
+  const parts = [
+    problem.length > 0 ? `The problem, in your words: “${problem.slice(0, 2).join('. ')}.”` : '',
+    goals.length > 0
+      ? ['What you want to achieve:', ...goals.map((goal) => `- ${capitalise(goal)}`)].join('\n')
+      : '',
+  ];
+  return parts.filter(Boolean).join('\n\n');
+}
+
+function sectionsText(
+  input: OfflineQuoteInput,
+  lines: readonly PricedLine[],
+  plan: Plan,
+  context: { opening: string | null; client: string; schedule: readonly RfpRequirement[] },
+) {
   const required = lines.filter((priced) => !priced.line.optional);
   const hours = required.reduce((sum, priced) => sum + priced.line.quantity, 0);
   const requirementCount = lines.filter((priced) => priced.requirement).length;
@@ -312,17 +215,18 @@ function sectionsText(input: OfflineQuoteInput, lines: readonly PricedLine[], pl
     input.rateMinor === null
       ? addMarker('your hourly rate')
       : `${input.currency} ${minorToMajorString(input.rateMinor, input.currency)} per hour`;
-  const opening = openingOf(input.rfpText);
+  const { opening, client } = context;
   const summary =
     requirementCount === 0
-      ? `Prepared for ${addMarker('client name')}. ${addMarker('the work this quote covers: no requirements were found in the RFP text')}`
-      : `Prepared for ${addMarker('client name')}. This quote covers the ${requirementCount} requirements found in your RFP: about ${hours} hours of work in ${plan.milestones.length} milestones, at ${rate}.`;
+      ? `Prepared for ${client}. ${addMarker('the work this quote covers: no requirements were found in the RFP text')}`
+      : `Prepared for ${client}. This quote covers the ${requirementCount} requirements found in your RFP: about ${hours} hours of work in ${plan.milestones.length} milestones, at ${rate}.`;
   const firstLabels = lines
     .filter((priced) => priced.requirement && !quoted(opening, priced.requirement.text))
     .slice(0, 3)
     .map((priced) => priced.line.label);
   const understanding = [
     opening ? `From your RFP: ${opening}` : addMarker("the client's goal, in your words"),
+    aimsText(input.rfpText),
     firstLabels.length > 0 ? `First on your list: ${firstLabels.join('; ')}.` : '',
   ]
     .filter(Boolean)
@@ -330,9 +234,11 @@ function sectionsText(input: OfflineQuoteInput, lines: readonly PricedLine[], pl
   const timeline = [
     `Start: ${addMarker('start date')}.`,
     ...plan.milestones.map(
-      (milestone) => `${milestone.name}: about ${milestone.durationDays} working days.`,
+      (milestone, index) =>
+        `${index + 1}. ${milestone.name}: about ${milestone.durationDays} working days.`,
     ),
     days > 0 ? `In all, about ${days} working days from the start date.` : '',
+    ...context.schedule.map((requirement) => `From your RFP: ${capitalise(requirement.text)}.`),
   ]
     .filter(Boolean)
     .join('\n');
@@ -379,6 +285,13 @@ function assumptionsOf(
   return assumptions;
 }
 
+/** The quote's title: the RFP's own, else one naming the client, else a marker. */
+function quoteTitle(headline: RfpHeadline): string {
+  if (headline.title) return headline.title;
+  if (headline.clientName) return `Quote for ${headline.clientName}`;
+  return `Quote: ${addMarker('project name')}`;
+}
+
 /** A quote document for an RFP, valid against the quote schema, built without a model. */
 export function offlineQuote(input: OfflineQuoteInput): QuoteDocument {
   const requirements = input.requirements ?? extractRequirements(input.rfpText);
@@ -387,11 +300,15 @@ export function offlineQuote(input: OfflineQuoteInput): QuoteDocument {
   const validUntil = new Date(input.now.getTime() + QUOTE_VALIDITY_DAYS * DAY_MS)
     .toISOString()
     .slice(0, 10);
-  const text = sectionsText(input, lines, plan);
+  const opening = openingOf(input.rfpText);
+  const headline = readHeadline(input.rfpText, opening ? (sentencesOf(opening)[0] ?? null) : null);
+  const client = headline.clientName ?? addMarker('client name');
+  const schedule = requirements.filter((r) => r.schedule && !r.outOfScope).slice(0, 4);
+  const text = sectionsText(input, lines, plan, { opening, client, schedule });
   const kinds = new Set(lines.map((priced) => priced.estimate.kind));
   return quoteDocumentSchema.parse({
-    title: titleOf(input.rfpText),
-    clientName: addMarker('client name'),
+    title: quoteTitle(headline),
+    clientName: client,
     summary: text.summary,
     understanding: text.understanding,
     scope: {

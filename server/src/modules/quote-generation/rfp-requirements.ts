@@ -1,19 +1,25 @@
 import type { QuoteRequirement } from '#contract/quotes';
 
+import { HeadingTrail, headingOf, wordsOf, type SectionKind } from './rfp-headings.ts';
+
 /**
  * Requirements pulled from an RFP's text with no model: every bullet or numbered item of a section
  * that describes the work, and every prose sentence that says what the work must, shall, should or
- * needs to do (or says is optional or out of scope). Each keeps the line or sentence it came from, so the quote can show where it stands
- * and a check can prove nothing was dropped. Headings steer the reading: items under "Out of scope"
- * are marked out of scope, items under "Nice to have" optional, and sections about the client, the
- * budget or how to submit a proposal are skipped. Sentences about answering the RFP ("proposals
- * must include…") are not requirements of the work; sentences about timing ("we would like to start
- * next month") are kept but marked, so the quote can answer them as assumptions, not priced lines.
+ * needs to do (or says is optional or out of scope). Each keeps the line or sentence it came from,
+ * so the quote can show where it stands and a check can prove nothing was dropped. Headings steer
+ * the reading (see rfp-headings.ts): items under "Out of scope" are out of scope, items under "Nice
+ * to have" or "Phase 2" optional; goals and the problem feed the quote's understanding, not its
+ * lines; sections about the client, the budget, how to respond and how proposals are chosen are
+ * skipped. Sentences about answering the RFP ("proposals must include…") are not requirements of
+ * the work; sentences about timing ("we would like to start next month", anything under a timeline
+ * heading) are kept but marked, so the quote answers them as assumptions, not priced lines.
  * Every pattern here is linear: single character classes and bounded repeats, no nested
  * quantifiers, so a hostile RFP cannot stall the reader.
  */
 
 export interface RfpRequirement extends QuoteRequirement {
+  /** The heading of the part of the work it sits under ("Booking", "Patient portal"), if any. */
+  topic: string | null;
   source: 'bullet' | 'numbered' | 'sentence';
   /** Listed under an out-of-scope heading or phrased as something the work does not include. */
   outOfScope: boolean;
@@ -31,35 +37,6 @@ const REQUIREMENT_TEXT_MAX = 1_000;
 const BULLET_PATTERN = /^[-*+•◦▪‣–—·]\s+/;
 const NUMBERED_PATTERN =
   /^(?:\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3}){1,3}\.?|[a-z][.)]|\([a-z0-9]{1,3}\))\s+/i;
-const MARKDOWN_HEADING_PATTERN = /^#{1,6}\s+/;
-
-type SectionKind = 'work' | 'out' | 'optional' | 'other';
-
-/** Words of a heading that say what the section holds; the first group that matches wins. */
-const HEADING_WORDS: ReadonlyArray<readonly [SectionKind, readonly string[]]> = [
-  ['out', ['out of scope', 'not in scope', 'exclusions', 'excluded', 'not included']],
-  ['optional', ['nice to have', 'nice-to-have', 'optional', 'bonus', 'future phase']],
-  [
-    'other',
-    [
-      'about us',
-      'about the company',
-      'background',
-      'company overview',
-      'who we are',
-      'budget',
-      'submission',
-      'how to apply',
-      'how to respond',
-      'proposal format',
-      'evaluation',
-      'selection criteria',
-      'contact',
-      'timeline for proposals',
-      'questions',
-    ],
-  ],
-];
 
 /** Phrases that make a prose sentence a requirement. */
 const REQUIREMENT_PHRASES = [
@@ -89,6 +66,11 @@ const OPTIONAL_PHRASES = [
   ' would be great ',
   ' if budget allows ',
   ' ideally ',
+  ' phase 2 ',
+  ' phase two ',
+  ' second phase ',
+  ' later phase ',
+  ' future phase ',
 ];
 const OUT_OF_SCOPE_PHRASES = [
   ' out of scope ',
@@ -117,7 +99,7 @@ const PROCESS_PHRASES = [
   ' respondents ',
   ' your quote ',
 ];
-/** Phrases of a sentence about timing. */
+/** Phrases of a prose sentence about timing. */
 const SCHEDULE_PHRASES = [
   ' deadline ',
   ' weeks ',
@@ -133,15 +115,49 @@ const SCHEDULE_PHRASES = [
   ' delivered by ',
   ' finished by ',
 ];
-/** Headings of numbered sections ("1. Background", "2. Scope of Work") use only these words. */
-const SECTION_TITLE_WORDS = new Set(
-  (
-    'about and background budget company conditions contact criteria deliverables evaluation ' +
-    'functional general goals information instructions introduction non-functional objectives of ' +
-    'optional out overview project proposal purpose questions requirements schedule scope ' +
-    'submission summary technical terms the timeline us work'
-  ).split(' '),
-);
+/**
+ * A list item names work even when it mentions a span ("three months of support after launch");
+ * only these phrases make one about timing.
+ */
+const ITEM_SCHEDULE_PHRASES = [
+  ' deadline ',
+  ' start in ',
+  ' start on ',
+  ' start by ',
+  ' live by ',
+  ' completed by ',
+  ' delivered by ',
+  ' finished by ',
+];
+/** Openings of a sentence that says the client is hiring, not what the work is. */
+const HIRING_OPENINGS = [
+  ' we are looking for ',
+  " we're looking for ",
+  ' we are seeking ',
+  ' we seek ',
+  ' we want to hire ',
+  ' we would like to hire ',
+  ' we need to hire ',
+  ' we are hiring ',
+  ' i am looking for ',
+  " i'm looking for ",
+];
+const HIRED_WORDS = [
+  ' partner ',
+  ' agency ',
+  ' freelancer ',
+  ' developer ',
+  ' vendor ',
+  ' team ',
+  ' someone ',
+  ' company ',
+  ' contractor ',
+  ' consultant ',
+  ' designer ',
+  ' studio ',
+];
+/** A hiring sentence is dropped when at least this many other requirements describe the work. */
+const HIRING_KEPT_BELOW = 3;
 const ABBREVIATIONS = new Set([
   'e.g.',
   'i.e.',
@@ -152,12 +168,6 @@ const ABBREVIATIONS = new Set([
   'e.g.,',
   'i.e.,',
 ]);
-
-/** Lowercase words separated by single spaces, padded so phrases can match whole words. */
-function wordsOf(text: string): string {
-  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
-  return ` ${words.join(' ')} `;
-}
 
 const hasAny = (words: string, phrases: readonly string[]) =>
   phrases.some((phrase) => words.includes(phrase));
@@ -185,34 +195,12 @@ export function sentencesOf(paragraph: string): string[] {
   return sentences;
 }
 
-/** A numbered line that titles a section rather than listing a requirement. */
-function isSectionTitle(rest: string): boolean {
-  const words = wordsOf(rest).trim().split(' ');
-  return words.length <= 6 && words.every((word) => SECTION_TITLE_WORDS.has(word));
-}
-
-/** The kind of section a heading opens, or null when the line is not a heading. */
-function headingKind(line: string): SectionKind | null {
-  const markdown = MARKDOWN_HEADING_PATTERN.exec(line);
-  const numbered = NUMBERED_PATTERN.exec(line);
-  const isHeading =
-    markdown !== null ||
-    (numbered !== null && isSectionTitle(line.slice(numbered[0].length))) ||
-    (line.length <= 80 && line.endsWith(':')) ||
-    (line.length <= 60 && line.length > 3 && line === line.toUpperCase() && /[A-Z]/.test(line));
-  if (!isHeading) return null;
-  const words = wordsOf(line);
-  for (const [kind, phrases] of HEADING_WORDS) {
-    if (phrases.some((phrase) => words.includes(` ${phrase} `))) return kind;
-  }
-  return 'work';
-}
-
 interface Candidate {
   text: string;
   sentence: string;
   source: RfpRequirement['source'];
   section: SectionKind;
+  topic: string | null;
 }
 
 function itemOf(line: string): { rest: string; source: 'bullet' | 'numbered' } | null {
@@ -226,13 +214,15 @@ function itemOf(line: string): { rest: string; source: 'bullet' | 'numbered' } |
 /** Walks the lines once, collecting list items and prose sentences with the section they sit in. */
 function candidatesOf(text: string): Candidate[] {
   const candidates: Candidate[] = [];
-  let section: SectionKind = 'work';
+  const trail = new HeadingTrail();
   let paragraph: string[] = [];
+  let seenContent = false;
   // The list item an indented line without a marker continues (a wrapped bullet).
   let openItem: Candidate | null = null;
   const flush = () => {
     for (const sentence of sentencesOf(paragraph.join(' '))) {
-      candidates.push({ text: sentence, sentence, source: 'sentence', section });
+      const section = trail.kind();
+      candidates.push({ text: sentence, sentence, source: 'sentence', section, topic: null });
     }
     paragraph = [];
   };
@@ -250,17 +240,26 @@ function candidatesOf(text: string): Candidate[] {
       continue;
     }
     // A line ending in a colon inside a paragraph introduces a list; it heads nothing.
-    const heading = paragraph.length > 0 || item?.source === 'bullet' ? null : headingKind(line);
+    const heading = paragraph.length > 0 || item?.source === 'bullet' ? null : headingOf(line);
     if (heading) {
       flush();
-      section = heading;
+      // The document's own title heads no part of the work.
+      trail.enter(seenContent ? heading : { ...heading, title: '' });
+      seenContent = true;
       continue;
     }
+    seenContent = true;
     if (item) {
       flush();
       // A list item ending in a colon opens a group; the items under it are the requirements.
       if (!item.rest.trim().endsWith(':')) {
-        openItem = { text: item.rest, sentence: line, source: item.source, section };
+        openItem = {
+          text: item.rest,
+          sentence: line,
+          source: item.source,
+          section: trail.kind(),
+          topic: trail.topic(),
+        };
         candidates.push(openItem);
       }
       continue;
@@ -271,44 +270,80 @@ function candidatesOf(text: string): Candidate[] {
   return candidates;
 }
 
-function requirementOf(candidate: Candidate): Omit<RfpRequirement, 'id'> | null {
+const isHiring = (words: string) =>
+  HIRING_OPENINGS.some((opening) => words.startsWith(opening)) && hasAny(words, HIRED_WORDS);
+
+type Found = Omit<RfpRequirement, 'id'> & { hiring: boolean };
+
+function requirementOf(candidate: Candidate): Found | null {
   const text = tidy(candidate.text);
-  if (text.length < 3 || candidate.section === 'other') return null;
+  const { section, source } = candidate;
+  if (text.length < 3 || section === 'other' || section === 'goal') return null;
   // A sentence ending in a colon introduces the list under it.
-  if (candidate.source === 'sentence' && candidate.sentence.endsWith(':')) return null;
+  if (source === 'sentence' && candidate.sentence.endsWith(':')) return null;
   const words = wordsOf(text);
   if (hasAny(words, PROCESS_PHRASES)) return null;
   const stated =
     hasAny(words, REQUIREMENT_PHRASES) ||
     hasAny(words, OPTIONAL_PHRASES) ||
     hasAny(words, OUT_OF_SCOPE_PHRASES);
-  if (candidate.source === 'sentence' && !stated) return null;
+  // Under a timeline heading every sentence is about timing; elsewhere prose must state a need.
+  if (source === 'sentence' && !stated && section !== 'timeline') return null;
+  const schedule =
+    section === 'timeline' ||
+    hasAny(words, source === 'sentence' ? SCHEDULE_PHRASES : ITEM_SCHEDULE_PHRASES);
   return {
     text,
     sentence: tidySentence(candidate.sentence),
-    source: candidate.source,
-    outOfScope: candidate.section === 'out' || hasAny(words, OUT_OF_SCOPE_PHRASES),
-    optional: candidate.section === 'optional' || hasAny(words, OPTIONAL_PHRASES),
-    schedule: hasAny(words, SCHEDULE_PHRASES),
+    source,
+    outOfScope: section === 'out' || hasAny(words, OUT_OF_SCOPE_PHRASES),
+    optional: section === 'optional' || hasAny(words, OPTIONAL_PHRASES),
+    schedule,
+    topic: candidate.topic,
+    hiring: source === 'sentence' && isHiring(words),
   };
 }
 
 const tidySentence = (sentence: string) =>
   sentence.split(/\s+/).filter(Boolean).join(' ').slice(0, 2_000);
 
-/** The requirements of an RFP, in reading order, without duplicates. */
+/**
+ * The requirements of an RFP, in reading order, without duplicates. A sentence saying the client
+ * is hiring ("We are looking for a partner to design and build…") introduces the RFP; it counts
+ * only when the RFP lists too little else to quote from.
+ */
 export function extractRequirements(rfpText: string): RfpRequirement[] {
   const text = rfpText.slice(0, RFP_TEXT_MAX).replace(/\r\n?/g, '\n');
   const seen = new Set<string>();
-  const requirements: RfpRequirement[] = [];
+  const found: Found[] = [];
   for (const candidate of candidatesOf(text)) {
     const requirement = requirementOf(candidate);
     if (!requirement) continue;
     const key = wordsOf(requirement.text);
     if (seen.has(key)) continue;
     seen.add(key);
-    requirements.push({ id: `req-${requirements.length + 1}`, ...requirement });
-    if (requirements.length >= REQUIREMENTS_MAX) break;
+    found.push(requirement);
   }
-  return requirements;
+  const work = found.filter((r) => !r.hiring && !r.outOfScope && !r.schedule).length;
+  return found
+    .filter((requirement) => !requirement.hiring || work < HIRING_KEPT_BELOW)
+    .slice(0, REQUIREMENTS_MAX)
+    .map(({ hiring: _hiring, ...requirement }, index) => ({
+      id: `req-${index + 1}`,
+      ...requirement,
+    }));
+}
+
+/** What the RFP says it wants to achieve: its goal bullets, and the prose of its problem section. */
+export function extractAims(rfpText: string): { goals: string[]; problem: string[] } {
+  const text = rfpText.slice(0, RFP_TEXT_MAX).replace(/\r\n?/g, '\n');
+  const goals: string[] = [];
+  const problem: string[] = [];
+  for (const candidate of candidatesOf(text)) {
+    if (candidate.section !== 'goal') continue;
+    const aim = tidy(candidate.text);
+    if (aim.length < 3) continue;
+    (candidate.source === 'sentence' ? problem : goals).push(aim);
+  }
+  return { goals: goals.slice(0, 12), problem: problem.slice(0, 12) };
 }

@@ -1,5 +1,6 @@
 import type { QuoteTemplateContent } from '#contract/quote-templates';
-import type { QuoteDocument, QuoteLineItem } from '#contract/quotes';
+import { currencyMinorDigits } from '#contract/quote-totals';
+import { QUOTE_AMOUNT_MAX, type QuoteDocument, type QuoteLineItem } from '#contract/quotes';
 import { addMarker } from '#contract/response-checks';
 
 /**
@@ -7,7 +8,8 @@ import { addMarker } from '#contract/response-checks';
  * the generated summary, understanding and timeline (which keep what was read from the RFP) and
  * replace the generated terms; its assumptions are added; its default lines are added (a line
  * without a rate takes the chosen one) and counted in the last milestone; its validity and tax
- * apply. A variable with no value becomes an `[Add: …]` marker, never an empty gap.
+ * apply. A template's fixed rate is typed with two decimals (9550 is 95.50) whatever the currency,
+ * so it is moved to the quote currency's own minor unit: 96 yen, 95.500 dinars. A variable with no value becomes an `[Add: …]` marker, never an empty gap.
  */
 
 export type QuoteVariableValues = {
@@ -37,9 +39,17 @@ export function fillQuoteVariables(text: string, values: QuoteVariableValues): s
 const joined = (lead: string, generated: string) =>
   (lead.trim() ? `${lead.trim()}\n\n${generated}` : generated).slice(0, SECTION_MAX);
 
+/** A template rate, typed in hundredths, in minor units of `currency` (rounded half up). */
+export function templateRateMinor(hundredths: number, currency: string): number {
+  const digits = currencyMinorDigits(currency);
+  const minor =
+    digits >= 2 ? hundredths * 10 ** (digits - 2) : Math.round(hundredths / 10 ** (2 - digits));
+  return Math.min(minor, QUOTE_AMOUNT_MAX);
+}
+
 function templateLines(
   content: QuoteTemplateContent,
-  rateMinor: number,
+  rates: { rateMinor: number; currency: string },
   fill: (text: string) => string,
   taken: ReadonlySet<string>,
 ): QuoteLineItem[] {
@@ -53,7 +63,10 @@ function templateLines(
       description: fill(line.description).slice(0, 2_000),
       quantity: line.quantity,
       unit: line.unit,
-      rateMinor: line.rateMinor ?? rateMinor,
+      rateMinor:
+        line.rateMinor === null
+          ? rates.rateMinor
+          : templateRateMinor(line.rateMinor, rates.currency),
       optional: line.optional,
       selected: false,
       requirementIds: [],
@@ -73,7 +86,7 @@ export function applyQuoteTemplate(
   const fill = (text: string) => fillQuoteVariables(text, values);
   const lines = templateLines(
     content,
-    options.rateMinor,
+    { rateMinor: options.rateMinor, currency: document.currency },
     fill,
     new Set(document.lineItems.map((line) => line.id)),
   ).slice(0, Math.max(0, 200 - document.lineItems.length));

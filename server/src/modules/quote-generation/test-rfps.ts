@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 
 /** The sample RFPs in tests/fixtures/rfps, read once per test file. */
-export const RFP_NAMES = ['ecommerce-redesign', 'nonprofit-portal', 'analytics-dashboard'] as const;
+export const RFP_NAMES = [
+  'ecommerce-redesign',
+  'nonprofit-portal',
+  'analytics-dashboard',
+  'clinic-booking-platform',
+] as const;
 export type RfpName = (typeof RFP_NAMES)[number];
 
 export function readRfp(name: RfpName): string {

@@ -83,6 +83,24 @@ describe('share links (owner)', () => {
     });
     expect(past.statusCode).toBe(400);
   });
+
+  it('refuses to share a quote with [Add: …] parts left, and makes no link', async () => {
+    const id = await makeQuote(h, owner, { clientName: '[Add: client name]' });
+    const refused = await h.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${id}/share`,
+      headers: owner.headers,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('markers_left');
+    expect(refused.json().error.message).toBe(
+      'Fill in the [Add: …] part before sharing this quote.',
+    );
+    const links = await h.database.db.select().from(quoteShares).where(eq(quoteShares.quoteId, id));
+    expect(links).toHaveLength(0);
+    expect((await quoteRow(id)).status).toBe('draft');
+  });
 });
 
 describe('the public view', () => {

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { QuoteRow, QuoteShareRow } from '../../db/schema/quotes.ts';
 import { HttpError } from '../../http-error.ts';
-import { changeQuoteStatus, requireQuoteRow } from '../quotes/service.ts';
+import { changeQuoteStatus, refuseQuoteMarkers, requireQuoteRow } from '../quotes/service.ts';
 import * as repo from './repo.ts';
 import {
   hashShareToken,
@@ -58,9 +58,10 @@ export async function createShare(
 ): Promise<QuoteShare> {
   const quote = await requireQuoteRow(db, userId, quoteId);
   if (quote.status === 'accepted') throw quoteLockedError();
+  refuseQuoteMarkers(quote.document, 'sharing this quote');
   if (body.expiresOn !== null && body.expiresOn < now.toISOString().slice(0, 10)) {
     throw new HttpError(400, 'validation_failed', 'The link cannot expire in the past.', [
-      { path: ['expiresOn'], message: 'must be today or later' },
+      { path: 'body.expiresOn', message: 'must be today or later' },
     ]);
   }
   const token = newShareToken();
@@ -109,7 +110,7 @@ export function withSelection(document: QuoteDocument, selectedLineIds: string[]
   const unknown = selectedLineIds.filter((id) => !optionalIds.has(id));
   if (unknown.length > 0) {
     throw new HttpError(400, 'validation_failed', 'Only optional items can be ticked.', [
-      { path: ['selectedLineIds'], message: `not an optional item: ${unknown.join(', ')}` },
+      { path: 'body.selectedLineIds', message: `not an optional item: ${unknown.join(', ')}` },
     ]);
   }
   const chosen = new Set(selectedLineIds);

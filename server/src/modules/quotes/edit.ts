@@ -1,6 +1,5 @@
 import type { Quote, QuoteVersion } from '#contract/quotes-api';
 import type { QuoteDocument } from '#contract/quotes';
-import { leftoverMarkers } from '#contract/response-checks';
 
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,6 +14,7 @@ import {
   requireQuoteRow,
   type QuoteMeta,
 } from './service.ts';
+import { refuseQuoteMarkers } from './markers.ts';
 import { isLocked, toVersion } from './view.ts';
 
 type KeyConfig = Pick<Config, 'encryptionKey'>;
@@ -140,30 +140,6 @@ export async function restoreQuoteVersion(
   return getQuoteView(db, config, userId, id);
 }
 
-/** Every text of the document a client reads, for the [Add: …] check. */
-function documentTexts(document: QuoteDocument): string[] {
-  return [
-    document.title,
-    document.clientName,
-    document.summary,
-    document.understanding,
-    document.timeline,
-    document.terms,
-    ...document.scope.in.map((item) => item.text),
-    ...document.scope.out.map((item) => item.text),
-    ...document.assumptions.map((item) => item.text),
-    ...document.deliverables.flatMap((item) => [item.title, item.description]),
-    ...document.milestones.map((item) => item.name),
-    ...document.risks.flatMap((item) => [item.risk, item.mitigation]),
-    ...document.lineItems.flatMap((item) => [item.label, item.description]),
-  ];
-}
-
-/** The distinct [Add: …] markers still in the document. */
-export function quoteMarkers(document: QuoteDocument): string[] {
-  return [...new Set(documentTexts(document).flatMap(leftoverMarkers))];
-}
-
 /**
  * The owner marks a quote sent (or back to draft). A quote with [Add: …] markers left cannot go
  * out, and one the client has answered keeps its answer.
@@ -187,7 +163,7 @@ export async function setQuoteStatus(
   // A quote the client has opened was sent already: marking it sent again changes nothing.
   const changes = row.status !== status && !(status === 'sent' && row.status === 'viewed');
   if (!changes) return getQuoteView(db, config, userId, id);
-  if (status === 'sent') refuseMarkers(row.document);
+  if (status === 'sent') refuseQuoteMarkers(row.document, 'marking this quote as sent');
   await db.transaction(async (tx) => {
     await changeQuoteStatus(tx, row, status);
     await recordActivity(tx, {
@@ -199,18 +175,4 @@ export async function setQuoteStatus(
     });
   });
   return getQuoteView(db, config, userId, id);
-}
-
-function refuseMarkers(document: QuoteDocument): void {
-  const markers = quoteMarkers(document);
-  if (markers.length === 0) return;
-  const parts = markers.length === 1 ? '1 [Add: …] part' : `${markers.length} [Add: …] parts`;
-  throw new HttpError(
-    400,
-    'markers_left',
-    `Fill in the ${parts} before marking this quote as sent.`,
-    {
-      markers,
-    },
-  );
 }

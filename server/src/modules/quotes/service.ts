@@ -13,6 +13,7 @@ import * as repo from './repo.ts';
 import { quoteTotalsView, toQuote } from './view.ts';
 
 export { quoteTotalsView } from './view.ts';
+export { refuseQuoteMarkers } from './markers.ts';
 export type { QuoteRow } from '../../db/schema/quotes.ts';
 
 /** What a request tells the activity log besides the user: the browser it came from. */

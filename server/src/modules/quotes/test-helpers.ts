@@ -8,7 +8,7 @@ import { activities } from '../../db/schema/activities.ts';
 import { offlineQuote } from '../quote-generation/offline-quote.ts';
 import { extractRequirements } from '../quote-generation/rfp-requirements.ts';
 import { readRfp } from '../quote-generation/test-rfps.ts';
-import { quoteMarkers } from './edit.ts';
+import { quoteMarkers } from './markers.ts';
 import { changeQuoteStatus, createQuote, requireQuoteRow } from './service.ts';
 
 const RFP = readRfp('ecommerce-redesign');
