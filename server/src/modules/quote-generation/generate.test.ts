@@ -128,7 +128,8 @@ describe('POST /api/quotes/generate (offline engine)', () => {
     const document = quote.document;
     expect(quote.templateId).toBe(template.id);
     expect(document.summary).toMatch(
-      /^Hello \[Add: client name\], I am Dana Reyes, Full-stack developer, at \$85\/hr\.\n\n/,
+      // The client's name comes from the RFP, the rest from the profile and the chosen rate.
+      /^Hello Harbor & Pine Outfitters, I am Dana Reyes, Full-stack developer, at \$85\/hr\.\n\n/,
     );
     const validUntil = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
     expect(document.validUntil).toBe(validUntil);

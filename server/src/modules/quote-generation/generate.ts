@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
 import type { generateQuoteBodySchema } from '#contract/quotes-api';
+import { leftoverMarkers } from '#contract/response-checks';
 import { type QuoteGenerationEvent, type QUOTE_AGENT_STEPS } from '#contract/quotes-api';
 import type { QuoteTemplateContent } from '#contract/quote-templates';
 import type { QuoteDocument, QuoteRequirement } from '#contract/quotes';
@@ -90,7 +91,9 @@ function templated(
     rateMinor: body.rateMinor ?? 0,
     now,
     values: {
-      client_name: null,
+      // The client's name when the RFP gave one; otherwise the variable becomes a marker.
+      client_name:
+        leftoverMarkers(document.clientName).length > 0 ? null : document.clientName || null,
       project_title: document.title.replace(/^Quote: /, ''),
       my_name: profile.name,
       my_title: profile.title,

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { RFP_TEXT_LIMIT, type RfpText } from '#contract/quotes-api';
 
 import { HttpError } from '../../http-error.ts';
-import { cleanRfpText } from './rfp-text-clean.ts';
+import { cleanRfpText, unwrapPrintedLines } from './rfp-text-clean.ts';
 import { docxUnpackedBytes } from './zip-size.ts';
 
 /**
@@ -241,7 +241,11 @@ export async function readRfpFile(input: { fileName: string; data: Buffer }): Pr
     );
   }
   const extracted = await extract(data, fileName);
-  const text = cleanRfpText(extracted.text).slice(0, RFP_TEXT_LIMIT);
+  const cleaned = cleanRfpText(extracted.text);
+  const text = (extracted.kind === 'pdf' ? unwrapPrintedLines(cleaned) : cleaned).slice(
+    0,
+    RFP_TEXT_LIMIT,
+  );
   if (text.length === 0) {
     if (extracted.kind === 'pdf') {
       throw unreadable(

@@ -51,3 +51,54 @@ export function cleanRfpText(text: string): string {
   while (kept.at(-1) === '') kept.pop();
   return kept.join('\n');
 }
+
+const TERMINAL = new Set(['.', ':', ';', '!', '?']);
+
+function startsListItem(line: string): boolean {
+  const first = line[0] ?? '';
+  if (first === '-' || first === '•' || first === '*' || first === '–' || first === '#')
+    return true;
+  let digits = 0;
+  while (digits < line.length && digits < 3 && line[digits]! >= '0' && line[digits]! <= '9')
+    digits += 1;
+  return digits > 0 && (line[digits] === '.' || line[digits] === ')');
+}
+
+const startsLowercase = (line: string) => {
+  const first = line[0] ?? '';
+  return first !== first.toUpperCase() && first === first.toLowerCase();
+};
+
+/**
+ * A PDF's text comes back one printed line at a time, so sentences break where the page wrapped
+ * them. A line joins the next when it was cut mid-sentence: it does not end a sentence or a
+ * heading, the next line is not a list item, and either the next line starts in lower case or
+ * this line is nearly as long as the page's longest (it was wrapped because it was full). Short
+ * lines (headings, names), a short line that leads a list, and list items keep their own lines.
+ */
+export function unwrapPrintedLines(text: string): string {
+  const lines = text.split('\n');
+  const lengths = lines.map((line) => line.length).sort((a, b) => a - b);
+  const fullLine = lengths[Math.floor(lengths.length * 0.9)] ?? 0;
+  const out: string[] = [];
+  let lastWasFull = false;
+  lines.forEach((line, index) => {
+    const previous = out.at(-1) ?? '';
+    // A short line followed by a list reads as the list's heading ("Nice to have").
+    const heading = line.length < fullLine * 0.4 && startsListItem(lines[index + 1] ?? '');
+    const joins =
+      previous !== '' &&
+      line !== '' &&
+      !TERMINAL.has(previous.at(-1) ?? '') &&
+      !startsListItem(line) &&
+      (startsLowercase(line) || (lastWasFull && !heading));
+    if (joins) {
+      const hyphenated = previous.endsWith('-') && startsLowercase(line);
+      out[out.length - 1] = hyphenated ? previous + line : `${previous} ${line}`;
+    } else {
+      out.push(line);
+    }
+    lastWasFull = line.length >= fullLine * 0.75 && fullLine >= 40;
+  });
+  return out.join('\n');
+}
