@@ -27,11 +27,11 @@ describe('unwrapPrintedLines', () => {
     );
   });
 
-  it('keeps titles, headings and list items on their own lines', () => {
+  it('marks the title and the headings a PDF printed without markup, and keeps list items apart', () => {
     const lines = unwrapPrintedLines(printed).split('\n');
-    expect(lines[0]).toBe('Website Redesign for Harbor & Pine Outfitters');
-    expect(lines).toContain('Requirements');
-    expect(lines).toContain('Nice to have');
+    expect(lines[0]).toBe('# Website Redesign for Harbor & Pine Outfitters');
+    expect(lines).toContain('## Requirements');
+    expect(lines).toContain('## Nice to have');
     expect(lines).toContain('- Gift cards');
     expect(lines).toContain(
       '- Integration with our Square point-of-sale so stock levels stay in sync',

@@ -100,5 +100,45 @@ export function unwrapPrintedLines(text: string): string {
     }
     lastWasFull = line.length >= fullLine * 0.75 && fullLine >= 40;
   });
-  return out.join('\n');
+  return markHeadings(out, fullLine).join('\n');
+}
+
+/**
+ * Printed headings lose their markup in a PDF's text. A short line that ends no sentence, after
+ * a sentence or a list and before more text, is marked as a heading ("## About us"), and a short
+ * first line as the title, so the requirement reader sees the sections it would see in a DOCX.
+ */
+function markHeadings(lines: readonly string[], fullLine: number): string[] {
+  const short = (line: string) =>
+    line !== '' &&
+    line.length <= Math.max(60, fullLine * 0.4) &&
+    !TERMINAL.has(line.at(-1) ?? '') &&
+    !startsListItem(line) &&
+    !startsLowercase(line);
+  const title = titleLines(lines, fullLine);
+  return [
+    ...(title > 0 ? [`# ${lines.slice(0, title).join(' ')}`, ''] : []),
+    ...lines.slice(title).flatMap((line, offset) => {
+      const index = offset + title;
+      if (!short(line) || index === 0) return [line];
+      const before = lines[index - 1] ?? '';
+      const after = lines[index + 1] ?? '';
+      const closesBefore =
+        before === '' || TERMINAL.has(before.at(-1) ?? '') || startsListItem(before);
+      return closesBefore && after !== '' ? ['', `## ${line}`] : [line];
+    }),
+  ];
+}
+
+/**
+ * How many lines at the top are the document's title: the first line when it ends no sentence
+ * and text follows, with a second line when the title was printed large and wrapped.
+ */
+function titleLines(lines: readonly string[], fullLine: number): number {
+  const [first = '', second = '', third = ''] = lines;
+  const open = (line: string) =>
+    line !== '' && !TERMINAL.has(line.at(-1) ?? '') && !startsListItem(line);
+  if (!open(first) || first.length > 160 || second === '') return 0;
+  const wrapped = open(second) && !startsLowercase(second) && second.length < fullLine * 0.75;
+  return wrapped && third !== '' && first.length + second.length <= 160 ? 2 : 1;
 }
