@@ -182,6 +182,38 @@ export default tseslint.config(
     },
   },
   {
+    // The client's share page is its own small entry: plain DOM, no framework, no app layers.
+    files: ['src/share/**'],
+    ignores: ['src/share/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-redux',
+                '@reduxjs/*',
+                'firebase',
+                'firebase/*',
+                'zod',
+                '@/app/*',
+                '@/features/*',
+                '@/store/*',
+                '@/lib/*',
+                '@/components/*',
+              ],
+              message:
+                'The share page stays small: DOM code, contract types and quote-totals.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**'],
     rules: {
       'no-restricted-imports': [

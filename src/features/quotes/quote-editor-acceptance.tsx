@@ -1,5 +1,45 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { buttonClass } from '@/components/ui/page';
 import { formatQuoteMoney } from '@/contract/quote-totals';
 import type { Quote } from '@/contract/quotes-api';
+import { apiErrorMessage } from '@/lib/api-error-message';
+
+import { useDuplicateQuoteMutation } from './quote-editor.api';
+
+/** An answered quote is revised as a copy: a new draft with the same content. */
+function DuplicateButton({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const [duplicate, { isLoading }] = useDuplicateQuoteMutation();
+  const [error, setError] = useState<string | null>(null);
+  const onClick = async () => {
+    setError(null);
+    const result = await duplicate(id);
+    if ('error' in result) {
+      setError(apiErrorMessage(result.error, 'Could not duplicate the quote. Try again.'));
+      return;
+    }
+    void navigate(`/edit-quote?id=${result.data.id}`);
+  };
+  return (
+    <div className="pt-2">
+      <button
+        type="button"
+        className={buttonClass.secondary}
+        disabled={isLoading}
+        onClick={() => void onClick()}
+      >
+        {isLoading ? 'Duplicating…' : 'Duplicate as a new draft'}
+      </button>
+      {error ? (
+        <p role="alert" className="mt-1 text-xs">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /** The client's decision: who accepted, when, for what total and from where; or why they declined. */
 export function QuoteDecision({ quote }: { quote: Quote }) {
@@ -22,6 +62,7 @@ export function QuoteDecision({ quote }: { quote: Quote }) {
           {acceptance.ip}.
         </p>
         <p>Accepted quotes are frozen: what the client accepted can no longer change.</p>
+        <DuplicateButton id={quote.id} />
       </section>
     );
   }
@@ -38,6 +79,7 @@ export function QuoteDecision({ quote }: { quote: Quote }) {
           </time>
         </h2>
         <p>{quote.decline.reason ? `Reason: ${quote.decline.reason}` : 'No reason given.'}</p>
+        <DuplicateButton id={quote.id} />
       </section>
     );
   }

@@ -139,6 +139,50 @@ describe('/edit-quote decisions', () => {
   );
 
   it(
+    'duplicates an accepted quote into a new draft that can be edited',
+    async () => {
+      const copyId = '9b2f6c1e-3d4a-4e5f-8a6b-7c8d9e0f1a2b';
+      quoteEditorApi({
+        quote: () =>
+          storedQuote({
+            document: quoteDocument({ status: 'accepted' }),
+            status: 'accepted',
+            locked: true,
+            acceptance: {
+              name: 'Jane Client',
+              acceptedAt: '2026-11-25T09:30:00.000Z',
+              ip: '203.0.113.7',
+              totalMinor: 260_000,
+              currency: 'USD',
+            },
+          }),
+      });
+      const duplicated: string[] = [];
+      server.use(
+        http.post(`${TEST_API}/api/quotes/${QUOTE_ID}/duplicate`, () => {
+          duplicated.push(QUOTE_ID);
+          return HttpResponse.json({ id: copyId }, { status: 201 });
+        }),
+        http.get(`${TEST_API}/api/quotes/${copyId}`, () =>
+          HttpResponse.json(storedQuote({ id: copyId, title: 'Copy to revise' })),
+        ),
+      );
+      const { user } = renderApp({ route, ...signedIn });
+      await user.click(
+        await screen.findByRole(
+          'button',
+          { name: 'Duplicate as a new draft' },
+          { timeout: 10_000 },
+        ),
+      );
+      await waitFor(() => expect(screen.getByLabelText('Title')).toBeEnabled());
+      expect(duplicated).toEqual([QUOTE_ID]);
+      expect(screen.queryByText('Accepted quotes are frozen', { exact: false })).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'says a missing quote was not found, with a way back to the list',
     async () => {
       quoteEditorApi({ quote: () => storedQuote() });

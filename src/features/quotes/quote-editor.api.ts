@@ -44,6 +44,10 @@ export const quoteEditorApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Quote', id }, LIST],
     }),
+    duplicateQuote: build.mutation<{ id: string }, string>({
+      query: (id) => ({ url: `/api/quotes/${id}/duplicate`, method: 'POST' }),
+      invalidatesTags: [LIST, SUMMARY],
+    }),
     revokeQuoteShare: build.mutation<null, string>({
       query: (id) => ({ url: `/api/quotes/${id}/share`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [{ type: 'Quote', id }, LIST],
@@ -58,4 +62,5 @@ export const {
   useRestoreQuoteVersionMutation,
   useCreateQuoteShareMutation,
   useRevokeQuoteShareMutation,
+  useDuplicateQuoteMutation,
 } = quoteEditorApi;

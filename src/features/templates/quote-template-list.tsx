@@ -36,7 +36,7 @@ export function QuoteTemplateList({
         <EmptyState
           icon={<FileText className="size-8" />}
           title="No quote templates yet"
-          description="No quote templates yet. A template gives every new quote your sections, terms and usual lines."
+          description="A template gives every new quote your sections, terms and usual lines."
         />
       ) : null}
       <ul className="space-y-2">

@@ -27,7 +27,7 @@ function refuseLocked(row: QuoteRow): void {
     throw new HttpError(
       409,
       'quote_locked',
-      'This quote was accepted, so it can no longer change. Duplicate it to make a new one.',
+      'This quote was accepted, so it can no longer change. Duplicate it to make a new draft.',
     );
   }
 }

@@ -248,7 +248,12 @@ describe('status', () => {
     };
     expect(error.code).toBe('markers_left');
     expect(error.details.markers.length).toBeGreaterThan(0);
-    expect(error.message).toContain(String(error.details.markers.length));
+    const count = error.details.markers.length;
+    expect(error.message).toBe(
+      count === 1
+        ? 'Fill in the [Add: …] part before marking this quote as sent.'
+        : `Fill in the ${count} [Add: …] parts before marking this quote as sent.`,
+    );
     expect((await readQuote(h, alice, id)).status).toBe('draft');
   });
 
@@ -284,6 +289,28 @@ describe('status', () => {
     expect((await readQuote(h, alice, declined)).status).toBe('declined');
   });
 
+  it('duplicates an accepted quote into an editable draft with a validity date ahead', async () => {
+    const accepted = await makeQuote(h, alice, { validUntil: '2020-01-31' }, { fill: true });
+    await moveQuoteTo(h, alice, accepted, 'accepted');
+    const original = await readQuote(h, alice, accepted);
+    const response = await h.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${accepted}/duplicate`,
+      headers: alice.headers,
+    });
+    expect(response.statusCode).toBe(201);
+    const copy = await readQuote(h, alice, response.json<{ id: string }>().id);
+    expect(copy).toMatchObject({ status: 'draft', locked: false, title: original.title });
+    expect(copy.totals).toEqual(original.totals);
+    expect(copy.validUntil > new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(copy.document.lineItems.map((line) => line.label)).toEqual(
+      original.document.lineItems.map((line) => line.label),
+    );
+    const edit = await saveDocument(h, alice, copy.id, copy.document, copy.version);
+    expect(edit.statusCode).toBe(200);
+    expect((await readQuote(h, alice, accepted)).status).toBe('accepted');
+  });
+
   it('reads an open quote past its validity date as expired', async () => {
     const id = await makeQuote(h, alice, { validUntil: '2020-01-31' }, { fill: true });
     await moveQuoteTo(h, alice, id, 'sent');
@@ -314,6 +341,7 @@ describe('delete and ownership', () => {
       { method: 'GET', url: `/api/quotes/${id}/versions` },
       { method: 'POST', url: `/api/quotes/${id}/versions/1/restore` },
       { method: 'POST', url: `/api/quotes/${id}/status`, payload: { status: 'draft' } },
+      { method: 'POST', url: `/api/quotes/${id}/duplicate` },
       { method: 'DELETE', url: `/api/quotes/${id}` },
     ] as const;
     for (const call of calls) {

@@ -18,7 +18,7 @@ import { attachmentHeader } from '../../csv.ts';
 import { errorAnswers } from '../../route-errors.ts';
 import { listQuoteVersions, restoreQuoteVersion, saveQuote, setQuoteStatus } from './edit.ts';
 import { exportQuotesCsv, listQuotes, quoteSummary } from './list.ts';
-import { deleteQuote, viewQuote } from './service.ts';
+import { deleteQuote, duplicateQuote, viewQuote } from './service.ts';
 
 type Routes = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -170,6 +170,23 @@ function registerQuoteRoutes(app: Routes): void {
         request.body.status,
         meta(request),
       ),
+  );
+
+  app.post(
+    '/:id/duplicate',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Copy the quote into a new draft (how an accepted or declined quote is revised)',
+        params: quoteIdParamsSchema,
+        response: { 201: z.object({ id: z.uuid() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const copy = await duplicateQuote(app.db, request.user!.id, request.params.id, meta(request));
+      return reply.status(201).send(copy);
+    },
   );
 
   app.delete(

@@ -30,6 +30,8 @@ export type CreateQuoteInput = {
   templateId?: string | null;
   offline: boolean;
   model?: string | null;
+  /** The quote this one copies, when it is a duplicate. */
+  duplicateOf?: string | null;
 };
 
 /** The columns a document decides: kept next to it so lists sort and search without reading it. */
@@ -89,12 +91,62 @@ export async function createQuote(
     await recordActivity(tx, {
       userId,
       action: 'generate_quote',
-      details: { quoteId: row.id, title: row.title, offline: input.offline, model: input.model },
+      details: {
+        quoteId: row.id,
+        title: row.title,
+        offline: input.offline,
+        model: input.model,
+        ...(input.duplicateOf ? { duplicateOf: input.duplicateOf } : {}),
+      },
       jobId: input.jobId ?? null,
       userAgent: meta.userAgent,
     });
     return { id: row.id };
   });
+}
+
+/** Days a duplicate stays valid when the original's validity date has already passed. */
+const DUPLICATE_VALIDITY_DAYS = 30;
+
+/**
+ * A new draft copied from one of the caller's quotes (an accepted one included): the same
+ * sections, lines, links and RFP, none of the client's ticks, and a validity date still ahead.
+ * This is how a frozen or declined quote is revised and offered again.
+ */
+export async function duplicateQuote(
+  db: Database,
+  userId: string,
+  id: string,
+  meta: QuoteMeta,
+): Promise<{ id: string }> {
+  const row = await requireQuoteRow(db, userId, id);
+  const today = new Date().toISOString().slice(0, 10);
+  const validUntil =
+    row.document.validUntil >= today
+      ? row.document.validUntil
+      : new Date(Date.now() + DUPLICATE_VALIDITY_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return createQuote(
+    db,
+    userId,
+    {
+      document: {
+        ...row.document,
+        validUntil,
+        lineItems: row.document.lineItems.map((line) => ({ ...line, selected: false })),
+      },
+      requirements: row.requirements,
+      rfpText: row.rfpText,
+      rfpFileName: row.rfpFileName,
+      jobId: row.jobId,
+      responseId: row.responseId,
+      leadId: row.leadId,
+      templateId: row.templateId,
+      offline: row.offline,
+      model: row.model,
+      duplicateOf: row.id,
+    },
+    meta,
+  );
 }
 
 /** The caller's quote row; a missing quote and another user's answer the same 404. */
