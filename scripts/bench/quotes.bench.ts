@@ -135,7 +135,12 @@ async function benchOfflineAndSharePage(
   engine: Engine,
 ): Promise<{ rows: string[][]; share: string[][] }> {
   const email = uniqueEmail('bench-quote-offline');
-  const api = await context.startApi(engine, { AI_PROVIDER: 'none', ADMIN_EMAILS: email });
+  const api = await context.startApi(engine, {
+    AI_PROVIDER: 'none',
+    ADMIN_EMAILS: email,
+    // The share page is served from the bench's SPA port and calls the API across origins.
+    CORS_ORIGINS: `http://localhost:${BENCH_PORTS.web}`,
+  });
   try {
     const token = await signedInToken(context, email);
     const rfp = threePageRfp();
@@ -203,7 +208,7 @@ async function benchSharePage(
     root,
     host: 'localhost',
     port: BENCH_PORTS.web,
-    connectOrigins: [api.url],
+    connectOrigins: [`http://localhost:${BENCH_PORTS.api}`, `http://127.0.0.1:${BENCH_PORTS.api}`],
   });
   const browser = await launchChromium();
   try {

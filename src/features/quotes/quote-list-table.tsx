@@ -68,13 +68,13 @@ function QuoteRow({ quote, ...actions }: { quote: QuoteListItem } & RowActions) 
           {quote.title || 'Untitled quote'}
         </Link>
       </td>
-      <td className={cellClass}>{quote.clientName || '—'}</td>
       <td className={cellClass}>
         <QuoteStatusBadge status={quote.status} />
       </td>
       <td className={`${cellClass} text-right whitespace-nowrap tabular-nums`}>
         {formatQuoteMoney(quote.totalMinor, quote.currency)}
       </td>
+      <td className={cellClass}>{quote.clientName || '—'}</td>
       <td className={`${cellClass} whitespace-nowrap`}>{formatQuoteDay(quote.validUntil)}</td>
       <td className={`${cellClass} text-right tabular-nums`}>{quote.viewCount}</td>
       <td className={`${cellClass} whitespace-nowrap`}>{formatQuoteDate(quote.updatedAt)}</td>
@@ -90,7 +90,7 @@ function QuoteRow({ quote, ...actions }: { quote: QuoteListItem } & RowActions) 
 }
 
 const COLUMNS = [
-  ...['Title', 'Client', 'Status', 'Total', 'Valid until', 'Views', 'Updated'].map((label) => ({
+  ...['Title', 'Status', 'Total', 'Client', 'Valid until', 'Views', 'Updated'].map((label) => ({
     key: label,
     label,
   })),
@@ -99,7 +99,7 @@ const COLUMNS = [
 
 /**
  * The loaded quotes, newest pages last. On a narrow screen the table scrolls sideways inside its
- * box, with the title first so the row stays recognisable.
+ * box; title, status and total come first so a phone shows them without scrolling.
  */
 export function QuoteListTable({ items, ...actions }: { items: QuoteListItem[] } & RowActions) {
   return (
