@@ -55,6 +55,21 @@ function threePageRfp(): string {
   return readFileSync(THREE_PAGE_RFP, 'utf8');
 }
 
+/**
+ * A valid answer for the stub model: the offline quote's sections and lines in hours, the shape
+ * the quote agent asks a model for, so the bench times the model path and not its fallback.
+ */
+function modelAnswer(rfpText: string): string {
+  const quote = offlineQuote({ rfpText, rateMinor: 8_500, currency: 'USD', now: new Date() });
+  const { status, currency, validUntil, discount, taxBasisPoints, ...sections } = quote;
+  void [status, currency, validUntil, discount, taxBasisPoints];
+  const lineItems = quote.lineItems.map(({ rateMinor, selected, ...line }) => {
+    void [rateMinor, selected];
+    return line;
+  });
+  return JSON.stringify({ ...sections, lineItems });
+}
+
 type StreamTiming = { firstByte: number; firstStep: number; total: number };
 
 async function timeGeneration(api: BenchApi, token: string, rfpText: string) {
@@ -81,7 +96,11 @@ async function timeGeneration(api: BenchApi, token: string, rfpText: string) {
   }
   if (!buffer.includes('event: quote')) throw new Error('the stream ended without a quote');
   timing.total = performance.now() - started;
-  return { timing, quoteId: /"quoteId":"([0-9a-f-]{36})"/.exec(buffer)?.[1] ?? '' };
+  return {
+    timing,
+    quoteId: /"quoteId":"([0-9a-f-]{36})"/.exec(buffer)?.[1] ?? '',
+    offline: buffer.includes('"offline":true'),
+  };
 }
 
 async function signedInToken(context: BenchContext, email: string): Promise<string> {
@@ -93,6 +112,7 @@ async function signedInToken(context: BenchContext, email: string): Promise<stri
 /** Generation with a model: the local OpenAI-compatible stub answers after STUB_LATENCY_MS. */
 async function benchStubStream(context: BenchContext, engine: Engine): Promise<string[][]> {
   const stub = await startOpenAIStub({ latencyMs: STUB_LATENCY_MS, chunkDelayMs: 1 });
+  stub.setDefault({ kind: 'text', text: modelAnswer(threePageRfp()) });
   const email = uniqueEmail('bench-quote-ai');
   const api = await context.startApi(engine, {
     AI_PROVIDER: 'openai-compatible',
@@ -104,7 +124,8 @@ async function benchStubStream(context: BenchContext, engine: Engine): Promise<s
   try {
     const token = await signedInToken(context, email);
     const rfp = threePageRfp();
-    await timeGeneration(api, token, rfp); // warm-up: user row, JIT
+    const warmUp = await timeGeneration(api, token, rfp); // warm-up: user row, JIT
+    if (warmUp.offline) throw new Error("the stub model's quote was not used (offline fallback)");
     const timings: StreamTiming[] = [];
     for (let run = 0; run < RUNS; run += 1)
       timings.push((await timeGeneration(api, token, rfp)).timing);
