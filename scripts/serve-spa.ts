@@ -17,7 +17,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
-import { redactShareTokens } from '../server/src/modules/quote-share/share-token.ts';
+import { redactShareTokens } from '../server/src/share-tokens.ts';
 
 export type SpaServerOptions = {
   /** The built SPA (the folder holding index.html). */

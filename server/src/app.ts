@@ -13,7 +13,7 @@ import {
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { registerModules } from './modules/index.ts';
-import { redactShareTokens } from './modules/quote-share/share-token.ts';
+import { redactShareTokens } from './share-tokens.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';

@@ -1,7 +1,8 @@
+import { formatQuoteMoney } from '@/contract/quote-totals';
 import type { PublicQuote } from '@/contract/quote-share';
 
 import { el } from './dom';
-import { formatInstant, formatQuoteMoney } from './money';
+import { formatInstant } from './money';
 import { ShareApiError } from './share-api';
 
 /** Accepting with a typed name, declining with a reason, and what the page shows afterwards. */

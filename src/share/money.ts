@@ -1,15 +1,3 @@
-import { currencyMinorDigits } from '@/contract/quote-totals';
-
-/** Minor units as money in the quote's currency, with its own number of decimals. */
-export function formatQuoteMoney(minor: number, currency: string): string {
-  const major = minor / 10 ** currencyMinorDigits(currency);
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(major);
-  } catch {
-    return `${major.toFixed(currencyMinorDigits(currency))} ${currency}`;
-  }
-}
-
 /** A calendar day (YYYY-MM-DD) as the reader's locale writes it, without shifting the day. */
 export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -1,7 +1,7 @@
+import { formatQuoteMoney } from '@/contract/quote-totals';
 import type { PublicLineItem, PublicQuote } from '@/contract/quote-share';
 
 import { el, replaceContent } from './dom';
-import { formatQuoteMoney } from './money';
 import { milestoneAmountsFor, totalsFor } from './pricing';
 import { renderMilestones, section } from './render-quote';
 

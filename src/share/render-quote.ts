@@ -1,7 +1,8 @@
+import { formatQuoteMoney } from '@/contract/quote-totals';
 import type { PublicQuote } from '@/contract/quote-share';
 
 import { el, trustedHtml } from './dom';
-import { formatDay, formatQuoteMoney } from './money';
+import { formatDay } from './money';
 
 /** The read-only parts of the quote: header, written sections, scope, deliverables, risks. */
 

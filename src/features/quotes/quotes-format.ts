@@ -1,4 +1,3 @@
-import { currencyMinorDigits } from '@/contract/quote-totals';
 import type { QuoteStatus } from '@/contract/quotes';
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
@@ -19,24 +18,8 @@ export const QUOTE_STATUS_COLORS: Record<QuoteStatus, string> = {
   expired: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
 };
 
-/**
- * An amount in minor units as money of its currency, with that currency's own number of decimals
- * (1250.00 USD, 5000 JPY, 1.250 KWD). A code Intl does not know is shown as the number and code.
- */
-export function formatQuoteMoney(minor: number, currency: string): string {
-  const digits = currencyMinorDigits(currency);
-  const major = minor / 10 ** digits;
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(major);
-  } catch {
-    return `${major.toFixed(digits)} ${currency}`;
-  }
-}
+/** Money of a quote's currency with its own decimals: the contract's formatter. */
+export { formatQuoteMoney } from '@/contract/quote-totals';
 
 /** A calendar day (YYYY-MM-DD) as "Dec 5, 2026", read as a day so no time zone shifts it. */
 export function formatQuoteDay(day: string): string {

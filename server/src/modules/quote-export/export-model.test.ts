@@ -4,17 +4,19 @@ import { quoteTotals } from '#contract/quote-totals';
 import type { QuoteDocument } from '#contract/quotes';
 
 import { exportFileName } from './service.ts';
-import { exportModelOf, formatDay, quoteMoneyFormatter } from './export-model.ts';
+import { formatQuoteMoney } from '#contract/quote-totals';
+
+import { exportModelOf, formatDay } from './export-model.ts';
 import { EXPORT_NOW, FREELANCER, realisticQuote } from './test-quotes.ts';
 
 const nbsp = (text: string) => text.split(' ').join('\u00a0');
 
-describe('quoteMoneyFormatter', () => {
+describe('money in exports (formatQuoteMoney)', () => {
   it('uses the currency’s own decimals', () => {
-    expect(quoteMoneyFormatter('USD')(125_000)).toBe('$1,250.00');
-    expect(quoteMoneyFormatter('EUR')(99)).toBe('€0.99');
-    expect(quoteMoneyFormatter('JPY')(5_000)).toBe('¥5,000');
-    expect(quoteMoneyFormatter('KWD')(1_234)).toBe(nbsp('KWD 1.234'));
+    expect(formatQuoteMoney(125_000, 'USD')).toBe('$1,250.00');
+    expect(formatQuoteMoney(99, 'EUR')).toBe('€0.99');
+    expect(formatQuoteMoney(5_000, 'JPY')).toBe('¥5,000');
+    expect(formatQuoteMoney(1_234, 'KWD')).toBe(nbsp('KWD 1.234'));
   });
 });
 
@@ -30,11 +32,11 @@ describe('exportModelOf', () => {
     const model = exportModelOf({ document }, FREELANCER, EXPORT_NOW);
     const totals = quoteTotals(document);
     expect(model.totalLines).toEqual([
-      { label: 'Subtotal', amount: quoteMoneyFormatter('USD')(totals.subtotalMinor) },
+      { label: 'Subtotal', amount: formatQuoteMoney(totals.subtotalMinor, 'USD') },
       { label: 'Discount', amount: '-$100.00' },
-      { label: 'Tax (12.5%)', amount: quoteMoneyFormatter('USD')(totals.taxMinor) },
+      { label: 'Tax (12.5%)', amount: formatQuoteMoney(totals.taxMinor, 'USD') },
     ]);
-    expect(model.total.amount).toBe(quoteMoneyFormatter('USD')(totals.totalMinor));
+    expect(model.total.amount).toBe(formatQuoteMoney(totals.totalMinor, 'USD'));
     expect(model.lineItems).toHaveLength(document.lineItems.length);
     expect(model.milestones.map((m) => m.name)).toEqual(document.milestones.map((m) => m.name));
   });

@@ -1,5 +1,5 @@
 import {
-  currencyMinorDigits,
+  formatQuoteMoney,
   lineAmountMinor,
   lineIncluded,
   milestoneAmounts,
@@ -95,7 +95,7 @@ export function exportModelOf(
   now: Date,
 ): QuoteExportModel {
   const doc = quote.document;
-  const money = quoteMoneyFormatter(doc.currency);
+  const money = (minor: number) => formatQuoteMoney(minor, doc.currency);
   const totals = quoteTotals(doc);
   const deliverableTitles = new Map(doc.deliverables.map((d) => [d.id, d.title]));
   const durations = new Map(doc.milestones.map((m) => [m.id, m]));
@@ -163,31 +163,6 @@ function totalLinesOf(
     });
   }
   return lines;
-}
-
-/**
- * Minor units as the currency writes them, with the currency's own number of decimals: 125000
- * USD is "$1,250.00", 5000 JPY is "¥5,000" and 1234 KWD is "KWD 1.234".
- */
-export function quoteMoneyFormatter(currency: string): (minor: number) => string {
-  const digits = currencyMinorDigits(currency);
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-  } catch {
-    // A code Intl refuses: the plain number and the code.
-    const plain = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    return (minor) => `${currency} ${plain.format(minor / 10 ** digits)}`;
-  }
-  return (minor) => format.format(minor / 10 ** digits);
 }
 
 /** 1250 basis points read "12.5%". */

@@ -18,7 +18,7 @@ import { describeDevice } from './device.ts';
 import { toPublicQuote } from './public-view.ts';
 import * as repo from './repo.ts';
 import { canRespond, publicTotals, quoteLockedError, withSelection } from './service.ts';
-import { hashShareToken } from './share-token.ts';
+import { hashShareToken } from '../../share-tokens.ts';
 
 /**
  * The client's side of a share link: read the quote, record views, tick optional lines, accept or

@@ -6,7 +6,7 @@ import { createHarness, type Harness, type SignedIn } from '#test-support/server
 
 import { notifications } from '../../db/schema/notifications.ts';
 import { quotes, quoteShares, quoteViews } from '../../db/schema/quotes.ts';
-import { newShareToken } from './share-token.ts';
+import { newShareToken } from '../../share-tokens.ts';
 import { makeQuote, nextClientAddress, SECRET_RFP_TEXT, shareQuote } from './test-helpers.ts';
 
 let h: Harness;

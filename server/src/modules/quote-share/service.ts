@@ -15,7 +15,7 @@ import {
   openShareToken,
   sealShareToken,
   sharePath,
-} from './share-token.ts';
+} from '../../share-tokens.ts';
 
 /**
  * The owner's side of share links: one live link per quote, made or revoked by its owner. Making a

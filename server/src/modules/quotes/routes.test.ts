@@ -6,7 +6,7 @@ import { quoteTotals } from '#contract/quote-totals';
 import { createHarness, type Harness, type SignedIn } from '#test-support/server-harness';
 
 import { quoteShares, quoteSignatures, quoteVersions, quoteViews } from '../../db/schema/quotes.ts';
-import { hashShareToken, newShareToken, sealShareToken } from '../quote-share/share-token.ts';
+import { hashShareToken, newShareToken, sealShareToken } from '../../share-tokens.ts';
 import {
   activityOf,
   fillMarkers,

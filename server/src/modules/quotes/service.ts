@@ -2,10 +2,10 @@ import type { Quote, QuoteShare } from '#contract/quotes-api';
 import type { QuoteDocument, QuoteRequirement, QuoteStatus } from '#contract/quotes';
 
 import type { Config } from '../../config.ts';
-import { decryptSecret } from '../../crypto.ts';
 import type { Database } from '../../db/client.ts';
 import type { QuoteRow } from '../../db/schema/quotes.ts';
 import { HttpError } from '../../http-error.ts';
+import { openShareToken, sharePath } from '../../share-tokens.ts';
 import { recordActivity } from '../activities/service.ts';
 import { requireJob } from '../jobs/service.ts';
 import { requireResponse } from '../responses/service.ts';
@@ -156,15 +156,6 @@ export async function requireQuoteRow(db: Database, userId: string, id: string):
   return row;
 }
 
-/**
- * The public page's path of a sealed share token, `/q/{token}`. The share area seals tokens with
- * the server's key; this module opens them itself, as modules meet only through services and the
- * share service already depends on this one.
- */
-function sharePathOf(sealed: string, config: Pick<Config, 'encryptionKey'>): string {
-  return `/q/${decryptSecret(sealed, config.encryptionKey)}`;
-}
-
 /** The quote's live share link with its views, or null when it has none. */
 async function shareView(
   db: Database,
@@ -176,7 +167,7 @@ async function shareView(
   if (!share) return null;
   const stats = await repo.shareViewStats(db, share.id);
   return {
-    path: sharePathOf(share.tokenEncrypted, config),
+    path: sharePath(openShareToken(share.tokenEncrypted, config.encryptionKey)),
     expiresAt: share.expiresAt?.toISOString() ?? null,
     createdAt: share.createdAt.toISOString(),
     viewCount: stats.count,

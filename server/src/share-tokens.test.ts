@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isShareTokenShape, newShareToken, redactShareTokens } from './share-token.ts';
+import { isShareTokenShape, newShareToken, redactShareTokens } from './share-tokens.ts';
 
 describe('share tokens', () => {
   it('makes well-formed, distinct tokens', () => {

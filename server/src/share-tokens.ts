@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { decryptSecret, encryptSecret, type KeyRing } from '../../crypto.ts';
+import { decryptSecret, encryptSecret, type KeyRing } from './crypto.ts';
 
 /**
  * Share-link tokens: 32 random bytes (base64url, 43 characters), so a link cannot be guessed.
