@@ -25,6 +25,11 @@ export const notificationEventSchema = z.object({
   type: z.literal('notification'),
   data: notificationSchema,
 });
+/** The Messages badge: the sum of the user's rooms' unread counts, sent whenever it changes. */
+export const messagesUnreadEventSchema = z.object({
+  type: z.literal('messages_unread'),
+  data: z.object({ count: z.number().int().min(0) }),
+});
 export const closedEventSchema = z.object({
   type: z.literal('closed'),
   data: z.object({ reason: z.enum(STREAM_END_REASONS) }),
@@ -33,9 +38,12 @@ export const closedEventSchema = z.object({
 export const serverEventSchema = z.discriminatedUnion('type', [
   readyEventSchema,
   notificationEventSchema,
+  messagesUnreadEventSchema,
   closedEventSchema,
 ]);
 export type ServerEvent = z.output<typeof serverEventSchema>;
 
 /** What server code may publish to a user's streams (`ready` and `closed` belong to the stream). */
-export type PublishedServerEvent = z.input<typeof notificationEventSchema>;
+export type PublishedServerEvent =
+  | z.input<typeof notificationEventSchema>
+  | z.input<typeof messagesUnreadEventSchema>;

@@ -14,6 +14,9 @@ export const NOTIFICATION_KINDS = [
   // the client answered a shared quote
   'quote_accepted',
   'quote_declined',
+  // leads and messages
+  'lead_action_due',
+  'client_message',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -11,3 +11,6 @@ export * from './responses.ts';
 export * from './ai.ts';
 export * from './notifications.ts';
 export * from './quotes.ts';
+export * from './leads.ts';
+export * from './transactions.ts';
+export * from './messages.ts';
