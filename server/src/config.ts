@@ -116,6 +116,22 @@ const envSchema = z.object({
     .min(0, { message: 'SAVED_SEARCH_POLL_SECONDS is seconds (0 turns polling off)' })
     // Every 30 s: a new matching job reaches the bell within a minute of appearing.
     .default(30),
+  MESSAGE_POLL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0, { message: 'MESSAGE_POLL_SECONDS is seconds (0 turns polling off)' })
+    // Upwork has no push channel for messages: every 30 s keeps a client's reply under a minute.
+    .default(30),
+  TRANSACTION_SYNC_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0, { message: 'TRANSACTION_SYNC_SECONDS is seconds (0 turns the sync off)' })
+    .default(3600),
+  LEAD_DUE_CHECK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0, { message: 'LEAD_DUE_CHECK_SECONDS is seconds (0 turns the check off)' })
+    .default(60),
 });
 
 export type Config = {
@@ -147,6 +163,9 @@ export type Config = {
   uploadsDir: string;
   upwork: UpworkConfig;
   ai: AiConfig;
+  leads: {
+    /** How often due next actions are sent to the bell; 0 turns it off. */ dueCheckSeconds: number;
+  };
 };
 
 export type ServerTimeouts = {
@@ -188,6 +207,10 @@ export type UpworkConfig = {
   requestsPerSecond: number;
   /** 0 turns the saved-search poller off. */
   savedSearchPollSeconds: number;
+  /** How often connected users' Upwork rooms are synced; 0 turns it off. */
+  messagePollSeconds: number;
+  /** How often connected users' Upwork transaction history is synced; 0 turns it off. */
+  transactionSyncSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -306,7 +329,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       demo: e.UPWORK_DEMO,
       requestsPerSecond: e.UPWORK_REQUESTS_PER_SECOND,
       savedSearchPollSeconds: e.SAVED_SEARCH_POLL_SECONDS,
+      messagePollSeconds: e.MESSAGE_POLL_SECONDS,
+      transactionSyncSeconds: e.TRANSACTION_SYNC_SECONDS,
     },
+    leads: { dueCheckSeconds: e.LEAD_DUE_CHECK_SECONDS },
     ai: {
       provider: e.AI_PROVIDER,
       model: e.AI_MODEL,

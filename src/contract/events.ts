@@ -45,5 +45,4 @@ export type ServerEvent = z.output<typeof serverEventSchema>;
 
 /** What server code may publish to a user's streams (`ready` and `closed` belong to the stream). */
 export type PublishedServerEvent =
-  | z.input<typeof notificationEventSchema>
-  | z.input<typeof messagesUnreadEventSchema>;
+  z.input<typeof notificationEventSchema> | z.input<typeof messagesUnreadEventSchema>;

@@ -315,7 +315,16 @@ export const leadImportResultSchema = z.object({
   errors: z.array(csvRowIssueSchema),
   /** Rows matching a lead already there (same email or Upwork id), or an earlier row of the file. */
   duplicates: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-  preview: z.array(leadSchema.pick({ contactName: true, company: true, email: true, stage: true, valueMinor: true, currency: true })),
+  preview: z.array(
+    leadSchema.pick({
+      contactName: true,
+      company: true,
+      email: true,
+      stage: true,
+      valueMinor: true,
+      currency: true,
+    }),
+  ),
 });
 export type LeadImportResult = z.infer<typeof leadImportResultSchema>;
 

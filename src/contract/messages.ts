@@ -65,9 +65,7 @@ export const roomListSchema = z.object({
 
 /** What the thread's side panel shows: the lead, and the response and quote sent to this client. */
 export const roomContextSchema = z.object({
-  lead: z
-    .object({ id: z.uuid(), contactName: z.string(), stage: z.string() })
-    .nullable(),
+  lead: z.object({ id: z.uuid(), contactName: z.string(), stage: z.string() }).nullable(),
   response: z.object({ id: z.uuid(), jobTitle: z.string(), status: z.string() }).nullable(),
   quote: z.object({ id: z.uuid(), title: z.string(), status: z.string() }).nullable(),
 });
@@ -100,7 +98,11 @@ export const messageSyncResultSchema = z.object({
 export type MessageSyncResult = z.infer<typeof messageSyncResultSchema>;
 
 export const messageSettingsSchema = z.object({
-  replyTargetHours: z.number().int().min(1).max(24 * 14),
+  replyTargetHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14),
 });
 export const updateMessageSettingsBodySchema = messageSettingsSchema.strict();
 

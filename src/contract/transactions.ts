@@ -9,7 +9,13 @@ import { cursorSchema, searchTextSchema } from './pagination.ts';
  * (income and refunds received in; fees, expenses, refunds given and withdrawals out).
  */
 
-export const TRANSACTION_KINDS = ['income', 'upwork_fee', 'refund', 'expense', 'withdrawal'] as const;
+export const TRANSACTION_KINDS = [
+  'income',
+  'upwork_fee',
+  'refund',
+  'expense',
+  'withdrawal',
+] as const;
 export const transactionKindSchema = z.enum(TRANSACTION_KINDS);
 export type TransactionKind = z.infer<typeof transactionKindSchema>;
 
@@ -119,9 +125,7 @@ export const transactionListSchema = z.object({
   total: z.number().int(),
 });
 
-const amountByCurrency = z.array(
-  z.object({ currency: z.string(), amountMinor: z.number().int() }),
-);
+const amountByCurrency = z.array(z.object({ currency: z.string(), amountMinor: z.number().int() }));
 
 /** Totals over the filtered ledger (the list's filters apply). */
 export const transactionTotalsSchema = z.object({
@@ -132,7 +136,12 @@ export const transactionTotalsSchema = z.object({
   /** Fees as a share of income (0.1 = 10%), per currency; null without income. */
   feeRate: z.array(z.object({ currency: z.string(), rate: z.number().nullable() })),
   byMonth: z.array(
-    z.object({ month: z.string(), currency: z.string(), incomeMinor: z.number().int(), netMinor: z.number().int() }),
+    z.object({
+      month: z.string(),
+      currency: z.string(),
+      incomeMinor: z.number().int(),
+      netMinor: z.number().int(),
+    }),
   ),
   byClient: z.array(
     z.object({
@@ -143,7 +152,11 @@ export const transactionTotalsSchema = z.object({
     }),
   ),
   bySource: z.array(
-    z.object({ source: transactionSourceSchema, currency: z.string(), incomeMinor: z.number().int() }),
+    z.object({
+      source: transactionSourceSchema,
+      currency: z.string(),
+      incomeMinor: z.number().int(),
+    }),
   ),
 });
 export type TransactionTotals = z.infer<typeof transactionTotalsSchema>;

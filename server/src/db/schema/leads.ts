@@ -57,7 +57,10 @@ export const leads = pgTable(
     nextAction: text('next_action').notNull().default(''),
     nextActionDue: timestamp('next_action_due', { withTimezone: true, mode: 'date' }),
     /** Set when the due next action reached the notifications, so it is sent once per due time. */
-    nextActionNotifiedAt: timestamp('next_action_notified_at', { withTimezone: true, mode: 'date' }),
+    nextActionNotifiedAt: timestamp('next_action_notified_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     jobTitle: text('job_title').notNull().default(''),

@@ -32,6 +32,8 @@ beforeAll(async () => {
     demo: true,
     requestsPerSecond: 50,
     savedSearchPollSeconds: 0,
+    messagePollSeconds: 0,
+    transactionSyncSeconds: 0,
   };
 });
 afterAll(async () => sandbox.close());

@@ -182,7 +182,7 @@ describe('alerts: the poller notifies about new matches over server-sent events'
         unreadCount: 1,
         items: [
           {
-            id: aliceEvents.events[0]?.data.id,
+            id: (aliceEvents.events[0]?.data as { id?: string } | undefined)?.id,
             kind: 'saved_search_match',
             title: '1 new job for “Shopify”',
             link: `/upwork-jobs?saved=${search.id}`,
