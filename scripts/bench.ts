@@ -4,6 +4,7 @@
  *
  *   npm run bench                       all sections
  *   npm run bench -- login-route        one section
+ *   npm run bench -- crm                a group: every section named crm-…
  *   BENCH_DURATION=5 npm run bench      shorter load cells (default 20 s)
  *   BENCH_DATABASE_URL=postgres://…     include PostgreSQL (TEST_DATABASE_URL works too)
  */
@@ -36,14 +37,18 @@ async function loadSections(): Promise<BenchSection[]> {
 async function main() {
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const all = await loadSections();
-  const unknown = wanted.filter((name) => !all.some((section) => section.name === name));
+  // A name runs its section, or every section of its group: `crm` runs crm-sync, crm-board, ….
+  const picks = (name: string, section: BenchSection) =>
+    section.name === name || section.name.startsWith(`${name}-`);
+  const unknown = wanted.filter((name) => !all.some((section) => picks(name, section)));
   if (unknown.length > 0) {
     console.error(
       `Unknown bench section(s): ${unknown.join(', ')}. Sections: ${all.map((s) => s.name).join(', ')}`,
     );
     process.exit(2);
   }
-  const sections = wanted.length > 0 ? all.filter((s) => wanted.includes(s.name)) : all;
+  const sections =
+    wanted.length > 0 ? all.filter((s) => wanted.some((name) => picks(name, s))) : all;
 
   // Bench runs own fixed ports, and two at once would measure each other: one at a time.
   const releaseLock = await acquireRunLock('bench', {

@@ -241,14 +241,24 @@ async function main() {
 
 /** `npm run demo`: the local Upwork stand-in, and the API settings that point at it. */
 async function startSandbox(): Promise<Record<string, string>> {
-  const sandbox = await startUpworkSandbox({ port: PORTS.upworkSandbox, newJobEverySeconds: 120 });
+  // Its simulated client answers a sent proposal a minute later and hires a minute after that;
+  // the API checks messages every 10 s, so the reply shows while the audience watches.
+  const sandbox = await startUpworkSandbox({
+    port: PORTS.upworkSandbox,
+    newJobEverySeconds: 120,
+    clientReplyAfterSeconds: 60,
+    hireAfterSeconds: 120,
+  });
   stoppers.push({ what: 'Upwork sandbox', stop: sandbox.close });
-  step(`Upwork sandbox on ${sandbox.url} (a new job every 2 minutes)`);
+  step(
+    `Upwork sandbox on ${sandbox.url} (a new job every 2 minutes; a client answers a sent proposal after 1 minute and hires after 2)`,
+  );
   return {
     UPWORK_DEMO: 'true',
     UPWORK_SANDBOX_URL: sandbox.url,
     UPWORK_CLIENT_ID: sandbox.clientId,
     UPWORK_CLIENT_SECRET: sandbox.clientSecret,
+    MESSAGE_POLL_SECONDS: '10',
   };
 }
 

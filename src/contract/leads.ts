@@ -302,6 +302,33 @@ export const LEAD_CSV_COLUMNS = [
 export const LEAD_CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const LEAD_CSV_MAX_ROWS = 5000;
 
+/** Bytes of the text once encoded as UTF-8 (the size of the file the user chose). */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** The file's text (the SPA reads it with File.text()); dryRun answers the preview only. */
+export const leadImportBodySchema = z.strictObject({
+  csv: z
+    .string()
+    .min(1, { message: 'The CSV file is empty' })
+    .refine((csv) => csv.length <= LEAD_CSV_MAX_BYTES && utf8Bytes(csv) <= LEAD_CSV_MAX_BYTES, {
+      message: `The CSV file must be at most ${LEAD_CSV_MAX_BYTES / (1024 * 1024)} MB`,
+    }),
+  dryRun: z.boolean().default(false),
+});
+export type LeadImportBody = z.input<typeof leadImportBodySchema>;
+
 export const csvRowIssueSchema = z.object({
   /** 1-based line of the file (the header is line 1). */
   line: z.number().int(),
@@ -329,3 +356,28 @@ export const leadImportResultSchema = z.object({
 export type LeadImportResult = z.infer<typeof leadImportResultSchema>;
 
 export const leadIdParamsSchema = z.strictObject({ id: z.uuid() });
+
+/** A link the user adds by hand: a quote or a response of theirs. */
+export const addLeadLinkBodySchema = z.strictObject({
+  kind: z.enum(['quote', 'response']),
+  targetId: z.uuid({ message: 'Choose a quote or response to link' }),
+});
+export type AddLeadLinkBody = z.input<typeof addLeadLinkBodySchema>;
+
+/** Every tag the user's leads carry, for the filter. */
+export const leadTagListSchema = z.object({ tags: z.array(z.string()) });
+
+/** One of the user's Upwork contracts, as the convert dialog offers them to prefill. */
+export const upworkContractOptionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  clientName: z.string(),
+  type: contractTypeSchema,
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  startDate: z.string().nullable(),
+});
+export type UpworkContractOption = z.infer<typeof upworkContractOptionSchema>;
+export const upworkContractOptionListSchema = z.object({
+  items: z.array(upworkContractOptionSchema),
+});

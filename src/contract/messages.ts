@@ -121,3 +121,7 @@ export const replyDraftEventSchema = z.discriminatedUnion('type', [
 export type ReplyDraftEvent = z.infer<typeof replyDraftEventSchema>;
 
 export const roomIdParamsSchema = z.strictObject({ id: z.uuid() });
+
+/** POST /api/messages/rooms/:id/lead: the room's lead, and whether it was created just now. */
+export const roomLeadResultSchema = z.object({ leadId: z.uuid(), created: z.boolean() });
+export type RoomLeadResult = z.infer<typeof roomLeadResultSchema>;

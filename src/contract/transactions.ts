@@ -183,6 +183,19 @@ export const TRANSACTION_CSV_COLUMNS = [
 export const TRANSACTION_CSV_MAX_BYTES = 5 * 1024 * 1024;
 export const TRANSACTION_CSV_MAX_ROWS = 20000;
 
+/** The same file is previewed (dryRun) and then imported; rows with errors or duplicates are skipped. */
+export const importTransactionsBodySchema = z.strictObject({
+  csv: z
+    .string()
+    .min(1, { message: 'The CSV file is empty' })
+    .max(TRANSACTION_CSV_MAX_BYTES, { message: 'The CSV file must be at most 5 MB' }),
+  dryRun: z.boolean().default(false),
+});
+export type ImportTransactionsBody = z.input<typeof importTransactionsBodySchema>;
+
+/** How many rows the import's preview shows. */
+export const TRANSACTION_IMPORT_PREVIEW_ROWS = 20;
+
 export const transactionImportResultSchema = z.object({
   dryRun: z.boolean(),
   rows: z.number().int(),
@@ -190,6 +203,18 @@ export const transactionImportResultSchema = z.object({
   imported: z.number().int(),
   errors: z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) })),
   duplicates: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  /** The first rows that would be (or were) imported, as read. */
+  preview: z.array(
+    z.object({
+      line: z.number().int(),
+      date: z.string(),
+      kind: transactionKindSchema,
+      amountMinor: z.number().int(),
+      currency: z.string(),
+      description: z.string(),
+      client: z.string(),
+    }),
+  ),
 });
 export type TransactionImportResult = z.infer<typeof transactionImportResultSchema>;
 

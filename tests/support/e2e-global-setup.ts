@@ -112,8 +112,14 @@ export default async function setup(project: TestProject) {
     await Promise.all([build, accounts]);
 
     // Browse Jobs reads the local Upwork sandbox, as in `npm run demo`. Saved searches with an
-    // alert are checked every 5 s, so an alert test waits seconds, not the production 30 s.
-    upwork = await startUpworkSandbox({ port: E2E_PORTS.upworkSandbox });
+    // alert are checked every 5 s, so an alert test waits seconds, not the production 30 s. The
+    // sandbox's client answers a sent proposal and hires after 2 s, messages are checked every
+    // second, and transactions sync only when the test clicks Sync.
+    upwork = await startUpworkSandbox({
+      port: E2E_PORTS.upworkSandbox,
+      clientReplyAfterSeconds: 2,
+      hireAfterSeconds: 2,
+    });
     api.extraEnv = {
       UPWORK_DEMO: 'true',
       UPWORK_SANDBOX_URL: upwork.url,
@@ -121,6 +127,8 @@ export default async function setup(project: TestProject) {
       UPWORK_CLIENT_SECRET: upwork.clientSecret,
       UPWORK_REDIRECT_URI: `${webOrigin}/settings/account`,
       SAVED_SEARCH_POLL_SECONDS: '5',
+      MESSAGE_POLL_SECONDS: '1',
+      TRANSACTION_SYNC_SECONDS: '0',
     };
     runningApi = await startApi(api, { logFile: join(work, 'api.log') });
     web = await createSpaServer({

@@ -2,19 +2,33 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { createSandboxCrm, type SentStory } from './upwork-sandbox-crm.ts';
+import type {
+  SandboxContract,
+  SandboxProposal,
+  SandboxRoom,
+  SandboxStory,
+  SandboxTransaction,
+} from './upwork-sandbox-crm-seed.ts';
+import { readBody, send } from './upwork-sandbox-http.ts';
 import {
   generateSandboxJob,
   generateSandboxJobs,
   seededRandom,
   type SandboxJob,
 } from './upwork-sandbox-jobs.ts';
+import { jobPosting, searchJobs, type Filter } from './upwork-sandbox-search.ts';
+
+export { matchesExpression, searchJobs } from './upwork-sandbox-search.ts';
 
 /**
  * A local stand-in for Upwork (Upwork offers no sandbox, so we mock it; docs/upwork.md). It
  * speaks the same OAuth endpoints (authorize redirect, token exchange and refresh with rotating
  * refresh tokens, PKCE) and the GraphQL operations Browse Jobs uses (marketplaceJobPostingsSearch,
- * marketplaceJobPosting, the Me query, the freelancer's own profile), with Upwork's quirks: Money as strings, Relay pagination
- * with a stringified offset as cursor, errors on HTTP 200, 401 on expired tokens, 429 with
+ * marketplaceJobPosting, the Me query, the freelancer's own profile) and the CRM's (rooms and
+ * stories, proposals, contracts, transaction history, with a simulated client:
+ * upwork-sandbox-crm.ts), with Upwork's quirks: Money as strings, Relay pagination with a
+ * stringified offset as cursor, errors on HTTP 200, 401 on expired tokens, 429 with
  * Retry-After. Tests drive the faults; `npm run demo` runs it as the demo's "Upwork".
  */
 
@@ -29,6 +43,12 @@ export type UpworkSandboxOptions = {
   accessTokenTtlSeconds?: number;
   /** Publish a new job this often (demo), so saved-search alerts have something to find. */
   newJobEverySeconds?: number;
+  /** The ledger holds this many rows over the past year instead of the six-month demo ledger. */
+  transactionCount?: number;
+  /** After a proposal is seen, the client writes (and answers a reply) this much later (60). */
+  clientReplyAfterSeconds?: number;
+  /** After a proposal is seen, the client hires this much later (120). */
+  hireAfterSeconds?: number;
 };
 
 export type SandboxFault = { status: number; retryAfter?: number; body?: unknown };
@@ -60,6 +80,15 @@ export type UpworkSandbox = {
   revokeRefreshTokens: () => void;
   /** Tokens currently valid, for assertions (never logged by the app). */
   issuedTokens: () => { access: string[]; refresh: string[] };
+  rooms: SandboxRoom[];
+  stories: SandboxStory[];
+  proposals: SandboxProposal[];
+  contracts: SandboxContract[];
+  transactions: SandboxTransaction[];
+  /** Messages the freelancer sent (createRoomStoryV2), oldest first. */
+  sentStories: SentStory[];
+  /** The room's client writes a message, unread for the freelancer. */
+  clientWrites: (roomId: string, message: string) => SandboxStory;
   close: () => Promise<void>;
 };
 
@@ -96,164 +125,6 @@ const SCOPE_ERROR = {
   extensions: { classification: 'ExecutionAborted' },
 };
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 1_000_000) reject(new Error('too large'));
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function send(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
-
-type Range = { rangeStart?: number; rangeEnd?: number } | undefined;
-const inRange = (value: number, range: Range) =>
-  !range ||
-  ((range.rangeStart === undefined || value >= range.rangeStart) &&
-    (range.rangeEnd === undefined || value <= range.rangeEnd));
-
-/** A small reading of Upwork's "partial Lucene" search expression: words, "phrases", OR, AND, NOT/-. */
-export function matchesExpression(job: SandboxJob, expression: string): boolean {
-  const haystack =
-    `${job.title}\n${job.description}\n${job.skills.map((s) => s.prettyName).join(' ')}`.toLowerCase();
-  const alternatives = expression.split(/\s+OR\s+|\s*\|\|\s*/);
-  return alternatives.some((alternative) => {
-    const tokens = alternative.match(/-?"[^"]*"|\S+/g) ?? [];
-    let negate = false;
-    let ok = true;
-    for (const raw of tokens) {
-      if (raw === 'AND' || raw === '&&') continue;
-      if (raw === 'NOT') {
-        negate = true;
-        continue;
-      }
-      const exclude = negate || raw.startsWith('-');
-      negate = false;
-      const term = raw.replace(/^-/, '').replace(/^"|"$/g, '').toLowerCase();
-      if (!term) continue;
-      const found = haystack.includes(term);
-      if (exclude ? found : !found) ok = false;
-    }
-    return ok;
-  });
-}
-
-type Filter = {
-  searchExpression_eq?: string;
-  skillExpression_eq?: string;
-  jobType_eq?: 'HOURLY' | 'FIXED' | 'FIXED_PRICE';
-  budgetRange_eq?: Range;
-  hourlyRate_eq?: Range;
-  experienceLevel_eq?: SandboxJob['experienceLevel'];
-  clientHiresRange_eq?: Range;
-  verifiedPaymentOnly_eq?: boolean;
-  proposalRange_eq?: Range;
-  pagination_eq?: { first?: number; after?: string };
-};
-
-function searchNode(job: SandboxJob) {
-  const { screeningQuestions: _questions, ...node } = job;
-  void _questions;
-  return node;
-}
-
-export function searchJobs(jobs: SandboxJob[], filter: Filter = {}) {
-  const matching = jobs.filter((job) => {
-    const fixed = Number(job.amount.rawValue) > 0;
-    if (filter.searchExpression_eq && !matchesExpression(job, filter.searchExpression_eq))
-      return false;
-    if (filter.skillExpression_eq) {
-      const wanted = filter.skillExpression_eq.split(',').map((s) => s.trim().toLowerCase());
-      if (
-        !job.skills.some(
-          (s) => wanted.includes(s.prettyName.toLowerCase()) || wanted.includes(s.name),
-        )
-      )
-        return false;
-    }
-    if (filter.jobType_eq === 'HOURLY' && fixed) return false;
-    if ((filter.jobType_eq === 'FIXED' || filter.jobType_eq === 'FIXED_PRICE') && !fixed)
-      return false;
-    if (
-      filter.budgetRange_eq &&
-      (!fixed || !inRange(Number(job.amount.rawValue), filter.budgetRange_eq))
-    )
-      return false;
-    if (
-      filter.hourlyRate_eq &&
-      (fixed || !inRange(Number(job.hourlyBudgetMax?.rawValue ?? 0), filter.hourlyRate_eq))
-    )
-      return false;
-    if (filter.experienceLevel_eq && job.experienceLevel !== filter.experienceLevel_eq)
-      return false;
-    if (filter.clientHiresRange_eq && !inRange(job.client.totalHires, filter.clientHiresRange_eq))
-      return false;
-    if (filter.verifiedPaymentOnly_eq && job.client.verificationStatus !== 'VERIFIED') return false;
-    if (filter.proposalRange_eq && !inRange(job.totalApplicants, filter.proposalRange_eq))
-      return false;
-    return true;
-  });
-  const first = Math.min(Math.max(filter.pagination_eq?.first ?? 10, 1), 50);
-  const offset = Math.max(0, Number(filter.pagination_eq?.after ?? 0) || 0);
-  const page = matching.slice(offset, offset + first);
-  return {
-    totalCount: matching.length,
-    pageInfo: {
-      hasNextPage: offset + first < matching.length,
-      endCursor: String(offset + page.length),
-    },
-    edges: page.map((job, i) => ({ cursor: String(offset + i + 1), node: searchNode(job) })),
-  };
-}
-
-function jobPosting(job: SandboxJob) {
-  const fixed = Number(job.amount.rawValue) > 0;
-  return {
-    id: job.id,
-    content: { title: job.title, description: job.description },
-    contractTerms: {
-      contractType: fixed ? 'FIXED_PRICE' : 'HOURLY',
-      experienceLevel: job.experienceLevel,
-      personsToHire: 1,
-      hourlyContractTerms: fixed
-        ? null
-        : {
-            engagementType: 'PART_TIME',
-            hourlyBudgetMin: Number(job.hourlyBudgetMin?.rawValue ?? 0),
-            hourlyBudgetMax: Number(job.hourlyBudgetMax?.rawValue ?? 0),
-          },
-    },
-    contractorSelection: {
-      proposalRequirement: {
-        coverLetterRequired: true,
-        screeningQuestions: job.screeningQuestions.map((question, i) => ({
-          sequenceNumber: i + 1,
-          question,
-        })),
-      },
-    },
-    clientCompanyPublic: {
-      city: null,
-      country: { name: job.client.location.country },
-      paymentVerification: { paymentVerified: job.client.verificationStatus === 'VERIFIED' },
-    },
-  };
-}
-
 export async function startUpworkSandbox(
   options: UpworkSandboxOptions = {},
 ): Promise<UpworkSandbox> {
@@ -272,6 +143,22 @@ export async function startUpworkSandbox(
   const refreshTokens = new Set<string>();
   const faults: { graphql: SandboxFault[]; token: SandboxFault[] } = { graphql: [], token: [] };
   let missingScope = false;
+  const crm = createSandboxCrm({
+    now,
+    seed: options.seed ?? 42,
+    freelancer: { id: SANDBOX_USER.id, name: SANDBOX_USER.name },
+    hourlyRate: SANDBOX_FREELANCER_PROFILE.personalData.chargeRate.rawValue,
+    findJob: (id) => jobs.find((job) => job.id === id),
+    ...(options.transactionCount === undefined
+      ? {}
+      : { transactionCount: options.transactionCount }),
+    ...(options.clientReplyAfterSeconds === undefined
+      ? {}
+      : { clientReplyAfterSeconds: options.clientReplyAfterSeconds }),
+    ...(options.hireAfterSeconds === undefined
+      ? {}
+      : { hireAfterSeconds: options.hireAfterSeconds }),
+  });
 
   const issue = () => {
     const access = `oauth2v2_sbx_${randomBytes(16).toString('hex')}`;
@@ -401,6 +288,9 @@ export async function startUpworkSandbox(
       return;
     }
 
+    if (url.pathname.startsWith('/sandbox/') && (await crm.handleControl(request, response, url)))
+      return;
+
     if (request.method === 'POST' && url.pathname === '/graphql') {
       const raw = await readBody(request);
       let body: { query?: string; variables?: Record<string, unknown> } = {};
@@ -411,15 +301,18 @@ export async function startUpworkSandbox(
         return;
       }
       const query = body.query ?? '';
-      const operation = query.includes('marketplaceJobPostingsSearch')
-        ? 'marketplaceJobPostingsSearch'
-        : query.includes('marketplaceJobPosting')
-          ? 'marketplaceJobPosting'
-          : query.includes('freelancerProfile')
-            ? 'freelancerProfile'
-            : query.includes('companySelector') || query.includes('user')
-              ? 'me'
-              : null;
+      const crmOperation = crm.operationOf(query);
+      const operation = crmOperation
+        ? crmOperation
+        : query.includes('marketplaceJobPostingsSearch')
+          ? 'marketplaceJobPostingsSearch'
+          : query.includes('marketplaceJobPosting')
+            ? 'marketplaceJobPosting'
+            : query.includes('freelancerProfile')
+              ? 'freelancerProfile'
+              : query.includes('companySelector') || query.includes('user')
+                ? 'me'
+                : null;
       const tenantHeader = request.headers['x-upwork-api-tenantid'];
       const tenantId = typeof tenantHeader === 'string' ? tenantHeader : null;
       requests.push({ path: url.pathname, operation, tenantId, userAgent });
@@ -445,6 +338,10 @@ export async function startUpworkSandbox(
         return;
       }
       const variables = body.variables ?? {};
+      if (crmOperation) {
+        send(response, 200, crm.answer(crmOperation, variables));
+        return;
+      }
       if (operation === 'marketplaceJobPostingsSearch') {
         send(response, 200, {
           data: {
@@ -525,6 +422,13 @@ export async function startUpworkSandbox(
       for (const key of accessTokens.keys()) accessTokens.set(key, 0);
     },
     revokeRefreshTokens: () => refreshTokens.clear(),
+    rooms: crm.rooms,
+    stories: crm.stories,
+    proposals: crm.proposals,
+    contracts: crm.contracts,
+    transactions: crm.transactions,
+    sentStories: crm.sentStories,
+    clientWrites: crm.clientWrites,
     issuedTokens: () => ({
       access: [...accessTokens.entries()]
         .filter(([, at]) => at > now().getTime())
@@ -534,6 +438,7 @@ export async function startUpworkSandbox(
     close: () =>
       new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);
+        crm.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -106,7 +106,7 @@ export function numericClaims(text: string): NumericClaim[] {
 }
 
 /** Every figure must come from the profile, the portfolio or the job. */
-function claimsCheck(draft: string, factSources: string[]) {
+export function claimsCheck(draft: string, factSources: string[]) {
   const sources = factSources
     .join('\n')
     .toLowerCase()

@@ -106,6 +106,77 @@ describe('unread badge', () => {
   });
 });
 
+describe('Messages badge', () => {
+  it('shows the unread count loaded at sign-in', async () => {
+    server.use(
+      http.get(`${TEST_API}/api/messages/unread-count`, ({ request }) =>
+        HttpResponse.json({
+          count: request.headers.get('authorization') === 'Bearer test-token' ? 7 : 0,
+        }),
+      ),
+    );
+    const { store } = signedInAs();
+    const nav = await mainNav();
+    const messages = nav.getByRole('link', { name: /^Messages/ });
+    expect(await within(messages).findByTestId('unread-badge')).toHaveTextContent('7');
+    expect(store.getState().notifications.count).toBe(7);
+  });
+
+  it("follows 'messages_unread' events at once: '99+' above 99, hidden at 0", async () => {
+    const stream = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = stream.writable.getWriter();
+    const send = (count: number) =>
+      writer.write(
+        new TextEncoder().encode(`event: messages_unread\ndata: {"count":${count}}\n\n`),
+      );
+    server.use(
+      http.get(`${TEST_API}/api/messages/unread-count`, () => HttpResponse.json({ count: 2 })),
+      http.get(
+        `${TEST_API}/api/events`,
+        () =>
+          new HttpResponse(stream.readable, { headers: { 'content-type': 'text/event-stream' } }),
+        { once: true },
+      ),
+    );
+    signedInAs();
+    const nav = await mainNav();
+    const messages = nav.getByRole('link', { name: /^Messages/ });
+    expect(await within(messages).findByTestId('unread-badge')).toHaveTextContent('2');
+    await send(120);
+    await waitFor(() =>
+      expect(within(messages).getByTestId('unread-badge')).toHaveTextContent('99+'),
+    );
+    await send(3);
+    await waitFor(() =>
+      expect(within(messages).getByTestId('unread-badge')).toHaveTextContent('3'),
+    );
+    await send(0);
+    await waitFor(() => expect(within(messages).queryByTestId('unread-badge')).toBeNull());
+    // Job alerts keep their own count: the bell has none.
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    await writer.close();
+  });
+
+  it('drops a messages_unread event that does not match the contract', async () => {
+    server.use(
+      http.get(`${TEST_API}/api/messages/unread-count`, () => HttpResponse.json({ count: 4 })),
+      http.get(
+        `${TEST_API}/api/events`,
+        () =>
+          new HttpResponse('event: messages_unread\ndata: {"count":-5}\n\n', {
+            headers: { 'content-type': 'text/event-stream' },
+          }),
+        { once: true },
+      ),
+    );
+    const { store } = signedInAs();
+    const nav = await mainNav();
+    const messages = nav.getByRole('link', { name: /^Messages/ });
+    expect(await within(messages).findByTestId('unread-badge')).toHaveTextContent('4');
+    expect(store.getState().notifications.count).toBe(4);
+  });
+});
+
 describe('top bar', () => {
   it('shows the display name and its initial in the profile link to /settings/account', async () => {
     signedInAs({ name: 'grace Hopper' });

@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/ui/form-feedback';
 import { buttonClass, inputClass } from '@/components/ui/page';
 import type { BackendUser } from '@/contract/user';
 
-import { AdminDialog } from './admin-dialog';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useDeleteAdminUserMutation } from './admin.api';
 import { adminErrorMessage } from './admin-error';
 import { userLabel, type Notify } from './use-user-access-changes';
@@ -38,7 +38,8 @@ export function DeleteUserDialog({
   };
 
   return (
-    <AdminDialog
+    <ModalDialog
+      width="md"
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Delete ${userLabel(user)}?`}
@@ -81,6 +82,6 @@ export function DeleteUserDialog({
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </ModalDialog>
   );
 }

@@ -5,7 +5,7 @@ import { FormStatus } from '@/components/ui/form-feedback';
 import { buttonClass, inputClass } from '@/components/ui/page';
 import type { InviteUserBody } from '@/contract/user';
 
-import { AdminDialog } from './admin-dialog';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useInviteAdminUserMutation } from './admin.api';
 import { adminErrorMessage } from './admin-error';
 import { InviteUserForm } from './invite-user-form';
@@ -75,7 +75,8 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <AdminDialog
+    <ModalDialog
+      width="md"
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={invited ? 'Invitation ready' : 'Invite a user'}
@@ -85,6 +86,6 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <InviteUserForm onSubmit={submit} onCancel={onClose} />
       )}
-    </AdminDialog>
+    </ModalDialog>
   );
 }

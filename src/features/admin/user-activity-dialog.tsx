@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ACTIVITY_ACTIONS, type Activity, type ActivityAction } from '@/contract/activity';
 import type { BackendUser } from '@/contract/user';
 
-import { AdminDialog } from './admin-dialog';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useUserActivityQuery } from './admin.api';
 import { formatDate } from './format-date';
 import { userLabel } from './use-user-access-changes';
@@ -99,9 +99,9 @@ export function UserActivityDialog({ user, onClose }: { user: BackendUser; onClo
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
 
   return (
-    <AdminDialog
+    <ModalDialog
       open
-      wide
+      width="2xl"
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Activity of ${userLabel(user)}`}
       description={`Everything ${user.email} did in Bidwright, newest first.`}
@@ -130,6 +130,6 @@ export function UserActivityDialog({ user, onClose }: { user: BackendUser; onClo
           />
         ))}
       </ol>
-    </AdminDialog>
+    </ModalDialog>
   );
 }

@@ -4,7 +4,7 @@ import { FormAlert } from '@/components/ui/form-feedback';
 import { buttonClass } from '@/components/ui/page';
 import type { BackendUser } from '@/contract/user';
 
-import { AdminDialog } from './admin-dialog';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useSetAdminUserStatusMutation } from './admin.api';
 import { adminErrorMessage } from './admin-error';
 import { userLabel, type Notify } from './use-user-access-changes';
@@ -35,7 +35,8 @@ export function UserStatusDialog({
   };
 
   return (
-    <AdminDialog
+    <ModalDialog
+      width="md"
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={disabling ? `Disable ${name}?` : `Enable ${name}?`}
@@ -61,6 +62,6 @@ export function UserStatusDialog({
           {disabling ? 'Disable account' : 'Enable account'}
         </button>
       </div>
-    </AdminDialog>
+    </ModalDialog>
   );
 }

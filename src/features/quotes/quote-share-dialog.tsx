@@ -7,7 +7,7 @@ import { buttonClass, inputClass } from '@/components/ui/page';
 import type { Quote } from '@/contract/quotes-api';
 import { apiErrorMessage } from '@/lib/api-error-message';
 
-import { QuoteEditorDialog } from './quote-editor-dialog';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useCreateQuoteShareMutation, useRevokeQuoteShareMutation } from './quote-editor.api';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -134,7 +134,7 @@ export function QuoteShareDialog({
   };
   return (
     <>
-      <QuoteEditorDialog
+      <ModalDialog
         open={open}
         onOpenChange={onOpenChange}
         title="Share the quote"
@@ -150,7 +150,7 @@ export function QuoteShareDialog({
             {error}
           </p>
         ) : null}
-      </QuoteEditorDialog>
+      </ModalDialog>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -6,7 +6,7 @@ import { formatQuoteMoney } from '@/contract/quote-totals';
 import type { Quote, QuoteVersion } from '@/contract/quotes-api';
 import { apiErrorMessage } from '@/lib/api-error-message';
 
-import { QuoteEditorDialog } from './quote-editor-dialog';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useQuoteVersionsQuery, useRestoreQuoteVersionMutation } from './quote-editor.api';
 
 const SOURCE_LABELS: Record<QuoteVersion['source'], string> = {
@@ -88,14 +88,14 @@ export function QuoteVersionsDialog({
   };
   return (
     <>
-      <QuoteEditorDialog open={open} onOpenChange={onOpenChange} title="Versions">
+      <ModalDialog open={open} onOpenChange={onOpenChange} title="Versions">
         {open ? <VersionList quote={quote} onRestore={setPending} /> : null}
         {error ? (
           <p role="alert" className="mt-2 text-sm text-rose-700 dark:text-rose-300">
             {error}
           </p>
         ) : null}
-      </QuoteEditorDialog>
+      </ModalDialog>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(next) => {

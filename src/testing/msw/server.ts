@@ -59,6 +59,8 @@ export const handlers = [
   http.get(`${TEST_API}/api/notifications`, () =>
     HttpResponse.json({ items: [], nextCursor: null, unreadCount: 0 } satisfies NotificationsPage),
   ),
+  // The Messages badge's count, loaded at sign-in: nothing unread.
+  http.get(`${TEST_API}/api/messages/unread-count`, () => HttpResponse.json({ count: 0 })),
   // An open, silent event stream (the signed-in layout connects to it).
   http.get(
     `${TEST_API}/api/events`,

@@ -27,7 +27,10 @@ export class UpworkError extends Error {
 /** Upwork answers a missing scope with HTTP 200 and this kind of message (docs/upwork.md). */
 export const SCOPE_ERROR_PATTERN = /(oauth2? permissions|scopes? to access|not enough .*scope)/i;
 
-export function scopeErrorMessage(raw: string): string {
+/** The scopes Browse Jobs needs; other operations name their own. */
+const JOB_SCOPES = '"Common Entities - Read-Only Access" and "Read marketplace Job Postings"';
+
+export function scopeErrorMessage(raw: string, scopes: string = JOB_SCOPES): string {
   // The text between the first "[" and the "]" after it, found by hand: a pattern would retry
   // from every "[" of a long run.
   const open = raw.indexOf('[');
@@ -36,8 +39,8 @@ export function scopeErrorMessage(raw: string): string {
   return (
     'Your Upwork API key lacks a permission this needs' +
     (fields ? ` (fields: ${fields.slice(0, 200)})` : '') +
-    '. In the Upwork API Center, add the scopes "Common Entities - Read-Only Access" and ' +
-    '"Read marketplace Job Postings" to the key, then disconnect and connect Upwork again ' +
+    `. In the Upwork API Center, add the scopes ${scopes} to the key, ` +
+    'then disconnect and connect Upwork again ' +
     '(changing scopes invalidates the old tokens).'
   );
 }

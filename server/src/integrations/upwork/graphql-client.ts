@@ -86,6 +86,7 @@ export type GraphqlClientOptions = {
 async function readAnswer<T extends z.ZodType>(
   response: Response,
   answer: T,
+  scopes?: string,
 ): Promise<z.output<T>> {
   let json: unknown;
   try {
@@ -99,7 +100,7 @@ async function readAnswer<T extends z.ZodType>(
   if (errors && errors.length > 0) {
     const messages = errors.map((e) => e.message ?? '').filter(Boolean);
     const scope = messages.find((m) => SCOPE_ERROR_PATTERN.test(m));
-    if (scope) throw new UpworkError('scope', scopeErrorMessage(scope));
+    if (scope) throw new UpworkError('scope', scopeErrorMessage(scope, scopes));
     throw new UpworkError(
       'graphql',
       `Upwork could not run the query: ${(messages[0] ?? 'unknown error').slice(0, 300)}`,
@@ -131,11 +132,15 @@ export class UpworkGraphqlClient {
     this.doFetch = options.fetch ?? fetch;
   }
 
-  /** Runs one operation; its `data` is checked against `answer` before anyone reads it. */
+  /**
+   * Runs one operation; its `data` is checked against `answer` before anyone reads it. `scopes`
+   * names the key permissions the operation needs, for the message when one is missing.
+   */
   async request<T extends z.ZodType>(
     answer: T,
     query: string,
     variables: Record<string, unknown> = {},
+    scopes?: string,
   ): Promise<z.output<T>> {
     let refreshed = false;
     let rateLimitedRetries = 0;
@@ -209,7 +214,7 @@ export class UpworkGraphqlClient {
         await response.body?.cancel();
         throw new UpworkError('graphql', `Upwork refused the request (HTTP ${response.status}).`);
       }
-      return readAnswer(response, answer);
+      return readAnswer(response, answer, scopes);
     }
   }
 

@@ -25,6 +25,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activities/service.ts';
 import { markJobActedOn, requireJob } from '../jobs/service.ts';
 import { getTemplateRow, templateNamesById } from '../templates/service.ts';
+import { openLeadFromReply } from './crm-links.ts';
 import * as repo from './repo.ts';
 
 /** What a request tells the activity log besides the user: the browser it came from. */
@@ -247,7 +248,8 @@ export async function updateResponse(
 
 /**
  * Moves a response to a status. Sending it records the send time and, once, the job's fit at
- * that moment; every call is logged, a repeat of the current status included.
+ * that moment; marking it replied opens its lead. Every call is logged, a repeat of the current
+ * status included.
  */
 export async function setStatus(
   db: Database,
@@ -261,15 +263,19 @@ export async function setStatus(
   if (current.status !== status) {
     const jobFit = status === 'sent' ? await jobFitOf(db, userId, current) : null;
     const now = new Date();
-    await repo.updateResponseRow(db, userId, id, {
-      status,
-      statusChangedAt: now,
-      ...(status === 'sent' && !current.sentAt ? { sentAt: now } : {}),
-      ...(status === 'sent' && current.fitScoreAtSend === null && jobFit !== null
-        ? { fitScoreAtSend: jobFit }
-        : {}),
+    await db.transaction(async (tx) => {
+      await repo.updateResponseRow(tx, userId, id, {
+        status,
+        statusChangedAt: now,
+        ...(status === 'sent' && !current.sentAt ? { sentAt: now } : {}),
+        ...(status === 'sent' && current.fitScoreAtSend === null && jobFit !== null
+          ? { fitScoreAtSend: jobFit }
+          : {}),
+      });
+      await repo.addStatusEvent(tx, userId, id, current.status, status);
+      // The client answered: the lead is created, or the one already linked is updated.
+      if (status === 'replied') await openLeadFromReply(tx, userId, current);
     });
-    await repo.addStatusEvent(db, userId, id, current.status, status);
   }
   const response = await getResponse(db, userId, id);
   await recordActivity(db, {
@@ -377,3 +383,12 @@ export async function undoDelete(db: Database, userId: string, id: string): Prom
 
 /** Citation counts per portfolio item, for the portfolio area (wired in by the module list). */
 export { countPortfolioCitations } from './citation-stats.ts';
+
+/** What the messages and transactions areas read of responses, and the client's reply. */
+export {
+  markRepliedByClient,
+  responseSummaries,
+  responseTitle,
+  sentUpworkResponses,
+} from './crm-links.ts';
+export type { ResponseSummary } from './crm-links.ts';

@@ -25,6 +25,22 @@ import { toUpworkHttpError } from './upwork-http-error.ts';
 export { sharedLimiter } from './deps.ts';
 export type { UpworkDeps } from './deps.ts';
 export { upworkFreelancerProfile } from './freelancer-profile.ts';
+export {
+  connectedUpworkUserId,
+  fetchUpworkTransactions,
+  findUpworkVendorProposal,
+  listUpworkContracts,
+  listUpworkRoomStories,
+  listUpworkRooms,
+  sendUpworkRoomStory,
+} from './crm.ts';
+export type {
+  UpworkContract,
+  UpworkRoom,
+  UpworkStory,
+  UpworkTransactionRow,
+  UpworkVendorProposal,
+} from '../../integrations/upwork/crm-types.ts';
 export type { FreelancerProfileAnswer } from '../../integrations/upwork/freelancer-profile.ts';
 
 const SYNC_PAGE_SIZE = 50;
@@ -44,6 +60,15 @@ export type UpworkJobStore = {
   /** Removes the Upwork jobs the user never acted on; answers how many went. */
   removeOnDisconnect(userId: string): Promise<number>;
 };
+
+/** The users whose Upwork connection works now: the background syncs run for them only. */
+export async function connectedUpworkUserIds(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ userId: upworkConnections.userId })
+    .from(upworkConnections)
+    .where(eq(upworkConnections.status, 'connected'));
+  return rows.map((row) => row.userId);
+}
 
 export async function isUpworkConnected(db: Database, userId: string): Promise<boolean> {
   return (await connectionRow(db, userId))?.status === 'connected';

@@ -1,0 +1,23 @@
+import { useExportLeadsCsvMutation, type LeadFilters } from './leads.api';
+
+/**
+ * Downloads every lead the filters select as CSV (the request carries the bearer token, so it
+ * goes through the API slice and the text becomes a file here). Resolves to false on failure.
+ */
+export function useLeadsExport() {
+  const [exportCsv, state] = useExportLeadsCsvMutation();
+
+  const download = async (filters: LeadFilters): Promise<boolean> => {
+    const result = await exportCsv(filters);
+    if ('error' in result || typeof result.data !== 'string') return false;
+    const url = URL.createObjectURL(new Blob([result.data], { type: 'text/csv' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `leads-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+    return true;
+  };
+
+  return { download, exporting: state.isLoading };
+}
