@@ -146,11 +146,26 @@ describe('job alerts', () => {
       .getByRole('button', { name: `Notifications (${before + 1} unread)` });
     await bell.waitFor({ timeout: ALERT_WAIT_MS });
 
-    // Alerts are not messages: the Messages link carries no count.
+    // Alerts are not messages: the Messages badge counts unread client messages only (the
+    // sandbox's inbox), never the alert.
     const messages = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
       name: /^Messages/,
     });
-    expect(await messages.textContent()).toBe('Messages');
+    const account = await emulator().signIn(DEMO_FREELANCER.email, DEMO_FREELANCER.password);
+    const unreadMessages = async () => {
+      const answer = await fetch(`${inject('e2eApiUrl')}/api/messages/unread-count`, {
+        headers: { authorization: `Bearer ${account.idToken}` },
+      });
+      return ((await answer.json()) as { count: number }).count;
+    };
+    await expect
+      .poll(async () => {
+        const count = await unreadMessages();
+        return (
+          (await messages.textContent()) === (count > 0 ? `Messages${count} unread` : 'Messages')
+        );
+      })
+      .toBe(true);
 
     // Stored: after signing out and in, the count and the alert are still there.
     await page.getByRole('button', { name: 'Logout' }).click();

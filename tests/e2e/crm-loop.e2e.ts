@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_FREELANCER } from '../support/demo-accounts.ts';
 import { E2E_PORTS } from '../support/test-ports.ts';
 
+import { seriousViolations } from './axe.ts';
 import { signIn, useBrowser, waitForPath } from './helpers.ts';
 
 const SANDBOX = `http://127.0.0.1:${E2E_PORTS.upworkSandbox}`;
@@ -120,6 +121,7 @@ describe('from a sent response to the income it earned', () => {
     expect(
       await context.locator(`a[href="/edit-response?id=${responseId}"]`).count(),
     ).toBeGreaterThan(0);
+    expect(await seriousViolations(p)).toEqual([]);
     await p.getByRole('button', { name: 'Draft a reply with AI' }).click();
     const composer = p.getByLabel('Your reply');
     await expect
@@ -160,6 +162,8 @@ describe('from a sent response to the income it earned', () => {
     const won = p.getByRole('list', { name: 'Won leads' });
     await won.getByRole('button', { name: leadName, exact: true }).waitFor({ timeout: 10_000 });
 
+    expect(await seriousViolations(p)).toEqual([]);
+
     // Convert with the Upwork contract the client started.
     await won.getByRole('button', { name: leadName, exact: true }).click();
     const dialog = p.getByRole('dialog');
@@ -188,5 +192,17 @@ describe('from a sent response to the income it earned', () => {
     await income.waitFor({ timeout: 15_000 });
     expect(await income.textContent()).toContain(jobTitle);
     expect(await income.locator(`a[href*="job=${jobId}"]`).count()).toBeGreaterThan(0);
+    expect(await seriousViolations(p)).toEqual([]);
+
+    // On a phone the ledger shows the same attribution, within the screen's width.
+    await p.setViewportSize({ width: 390, height: 844 });
+    const card = p
+      .locator('li, tr')
+      .filter({ has: p.locator(`a[href="/edit-response?id=${responseId}"]`) })
+      .first();
+    await card.waitFor();
+    const box = await card.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 1000)).toBeLessThanOrEqual(390);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
