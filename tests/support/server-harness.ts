@@ -145,8 +145,24 @@ async function openTestDatabase(): Promise<{
     dropDatabase: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      try {
+        // An autovacuum worker may still be in the database for a moment; the test role cannot
+        // end it, so the drop is tried again before the leftover database is only reported.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            return;
+          } catch (error) {
+            if (attempt >= 10) {
+              console.warn(`Could not drop the test database ${name}: ${String(error)}`);
+              return;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          }
+        }
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }

@@ -102,12 +102,13 @@ describe('connection', () => {
   it('a user without Upwork gets 409 upwork_not_connected, and no Upwork user id', async () => {
     const bob = await h.signIn({ modules: ['upwork'] });
     expect(await connectedUpworkUserId(deps.db, bob.user.id)).toBeNull();
+    // Each call starts only when awaited, so no refusal is left unhandled while another runs.
     for (const call of [
-      listUpworkRooms(deps, bob.user.id, {}),
-      listUpworkContracts(deps, bob.user.id),
-      fetchUpworkTransactions(deps, bob.user.id, { from: '2024-01-01', to: '2024-01-31' }),
+      () => listUpworkRooms(deps, bob.user.id, {}),
+      () => listUpworkContracts(deps, bob.user.id),
+      () => fetchUpworkTransactions(deps, bob.user.id, { from: '2024-01-01', to: '2024-01-31' }),
     ]) {
-      const error = await httpError(call);
+      const error = await httpError(call());
       expect(error.statusCode).toBe(409);
       expect(error.code).toBe('upwork_not_connected');
     }
