@@ -6,13 +6,13 @@
  * the transactions, and the income row names the response and job it came from.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 import { DEMO_FREELANCER } from '../support/demo-accounts.ts';
 import { E2E_PORTS } from '../support/test-ports.ts';
 
 import { seriousViolations } from './axe.ts';
-import { signIn, useBrowser, waitForPath } from './helpers.ts';
+import { emulator, signIn, useBrowser, waitForPath } from './helpers.ts';
 
 const SANDBOX = `http://127.0.0.1:${E2E_PORTS.upworkSandbox}`;
 
@@ -54,7 +54,18 @@ async function waitForClientRoom(jobTitle: string): Promise<{ room: SandboxRoom;
   throw new Error(`The sandbox client never replied about "${jobTitle}"`);
 }
 
+/** Later specs expect the demo freelancer to start without Upwork, as on a fresh stack. */
+async function disconnectUpwork() {
+  const account = await emulator().signIn(DEMO_FREELANCER.email, DEMO_FREELANCER.password);
+  const answer = await fetch(`${inject('e2eApiUrl')}/api/upwork/connection`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${account.idToken}` },
+  });
+  expect(answer.status).toBeLessThan(300);
+}
+
 describe('from a sent response to the income it earned', () => {
+  afterAll(disconnectUpwork);
   const browser = useBrowser();
 
   it('reply, badge, lead, AI reply, Won by keyboard, convert, sync, attributed income', async () => {
