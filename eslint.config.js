@@ -29,6 +29,23 @@ const OWNED_SCHEMA = {
   'quote-generation': ['quotes.ts'],
   'quote-share': ['quotes.ts'],
   'quote-export': ['quotes.ts'],
+  // Reports join the one graph from job to money, so analytics reads every area's tables; it
+  // never writes them (the read-only rule below).
+  analytics: [
+    'responses.ts',
+    'quotes.ts',
+    'leads.ts',
+    'transactions.ts',
+    'jobs.ts',
+    'messages.ts',
+    'templates.ts',
+    'portfolio.ts',
+  ],
+};
+
+const SQL_RAW_BAN = {
+  selector: "CallExpression[callee.object.name='sql'][callee.property.name='raw']",
+  message: 'sql.raw builds SQL from strings; use the sql template tag.',
 };
 
 export default tseslint.config(
@@ -71,11 +88,21 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       // Modules that import each other load in an order nobody chose (type-only imports are exempt).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-syntax': ['error', SQL_RAW_BAN],
+    },
+  },
+  {
+    // Analytics reads other areas' tables, so it must never change them: no insert, update,
+    // delete or transaction there (activity is logged through the activities service).
+    files: ['server/src/modules/analytics/**/*.ts'],
+    ignores: ['server/src/modules/analytics/**/*.test.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        SQL_RAW_BAN,
         {
-          selector: "CallExpression[callee.object.name='sql'][callee.property.name='raw']",
-          message: 'sql.raw builds SQL from strings; use the sql template tag.',
+          selector: 'CallExpression[callee.property.name=/^(insert|update|delete|transaction)$/]',
+          message: "Analytics only reads: write through the owning area's service.",
         },
       ],
     },

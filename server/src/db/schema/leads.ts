@@ -179,6 +179,7 @@ export const contracts = pgTable(
   },
   (table) => [
     index('contracts_user_client_idx').on(table.userId, table.clientId),
+    index('contracts_lead_idx').on(table.leadId),
     uniqueIndex('contracts_user_upwork_key')
       .on(table.userId, table.upworkContractId)
       .where(sql`"upwork_contract_id" is not null`),

@@ -69,6 +69,8 @@ export const quotes = pgTable(
   (table) => [
     index('quotes_user_updated_idx').on(table.userId, table.updatedAt.desc(), table.id.desc()),
     index('quotes_user_status_idx').on(table.userId, table.status),
+    // Quote analytics reads a user's quotes by the time they were created.
+    index('quotes_user_created_idx').on(table.userId, table.createdAt),
     index('quotes_template_idx').on(table.templateId),
     index('quotes_job_idx').on(table.jobId),
     index('quotes_search_idx').using('gin', table.search),

@@ -83,6 +83,10 @@ export const responses = pgTable(
   (table) => [
     index('responses_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     index('responses_user_status_idx').on(table.userId, table.status),
+    // Analytics reads a user's sent responses by the time they were sent.
+    index('responses_user_sent_idx')
+      .on(table.userId, table.sentAt)
+      .where(sql`"sent_at" is not null`),
     index('responses_job_idx').on(table.jobId),
     index('responses_template_idx').on(table.templateId),
     index('responses_search_idx').using('gin', table.search),
