@@ -5,10 +5,11 @@ import type { CheckResult } from '#contract/responses';
 
 import { claimsCheck } from './checks.ts';
 import { fitToLimit, normalise } from './draft-edits.ts';
-import { AiError, toAiError } from './errors.ts';
+import { toAiError } from './errors.ts';
 import { jobInstructions } from './job-view.ts';
 import { offlineReply, type ReplyContext } from './offline-reply.ts';
 import type { ModelCall } from './response-agent.ts';
+import { readTextStream } from './text-stream.ts';
 import { significantWords } from './text-words.ts';
 import { offPlatformCheck, trapCheck } from './trap-check.ts';
 import type { AgentJob } from './types.ts';
@@ -195,8 +196,6 @@ export async function streamModelReply(
 ): Promise<ModelReply> {
   const job = replyJob(ctx);
   let failure: unknown = null;
-  let text = '';
-  let usage = { promptTokens: 0, completionTokens: 0 };
   const result = streamText({
     model: call.model,
     system: replySystemPrompt(ctx),
@@ -208,30 +207,9 @@ export async function streamModelReply(
       failure ??= error;
     },
   });
-  try {
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') {
-        text += part.text;
-        onDelta(part.text);
-      } else if (part.type === 'finish') {
-        usage = {
-          promptTokens: part.totalUsage.inputTokens ?? 0,
-          completionTokens: part.totalUsage.outputTokens ?? 0,
-        };
-      } else if (part.type === 'error') {
-        failure ??= part.error;
-      } else if (part.type === 'abort' && !call.signal.aborted) {
-        failure ??= new AiError(
-          'ai_timeout',
-          `The AI provider did not answer within ${Math.round(call.timeoutMs / 1000)} s. Try again.`,
-          504,
-          true,
-        );
-      }
-    }
-  } catch (error) {
-    failure ??= error;
-  }
+  const outcome = await readTextStream(result.fullStream, call, onDelta);
+  failure ??= outcome.failure;
+  const { text, usage } = outcome;
   if (call.signal.aborted) return { text, usage, stopped: true };
   if (failure) throw toAiError(failure, call.timeoutMs);
   return { text: text.trim(), usage, stopped: false };

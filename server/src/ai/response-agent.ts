@@ -12,6 +12,7 @@ import {
 import { checkAndFix } from './checks.ts';
 import { costMicros } from './costs.ts';
 import { AiError, toAiError } from './errors.ts';
+import { readTextStream, timeoutError } from './text-stream.ts';
 import { judgeTraps } from './trap-judge.ts';
 import type { DraftResult, Emit } from './response-drafter.ts';
 import { cited, draftCheckInput, offlineDraft } from './offline-engine.ts';
@@ -245,15 +246,6 @@ async function secondLookAtTraps(
   return { text: replacement.text, checks, judgeUsage, judged: true };
 }
 
-function timeoutError(timeoutMs: number): AiError {
-  return new AiError(
-    'ai_timeout',
-    `The AI provider did not answer within ${Math.round(timeoutMs / 1000)} s. Try again.`,
-    504,
-    true,
-  );
-}
-
 function isTimeout(reason: unknown): boolean {
   return reason instanceof Error && reason.name === 'TimeoutError';
 }
@@ -281,8 +273,6 @@ export async function runImprove(
 }> {
   const started = Date.now();
   let failure: unknown = null;
-  let text = '';
-  let usage = { promptTokens: 0, completionTokens: 0 };
   const result = streamText({
     model: call.model,
     system: [
@@ -299,25 +289,9 @@ export async function runImprove(
       failure ??= error;
     },
   });
-  try {
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') {
-        text += part.text;
-        onDelta(part.text);
-      } else if (part.type === 'finish') {
-        usage = {
-          promptTokens: part.totalUsage.inputTokens ?? 0,
-          completionTokens: part.totalUsage.outputTokens ?? 0,
-        };
-      } else if (part.type === 'error') {
-        failure ??= part.error;
-      } else if (part.type === 'abort' && !call.signal.aborted) {
-        failure ??= timeoutError(call.timeoutMs);
-      }
-    }
-  } catch (error) {
-    failure ??= error;
-  }
+  const outcome = await readTextStream(result.fullStream, call, onDelta);
+  failure ??= outcome.failure;
+  const { text, usage } = outcome;
   const latencyMs = Date.now() - started;
   if (call.signal.aborted && !isTimeout(call.signal.reason))
     return { text, usage, latencyMs, stopped: true };
