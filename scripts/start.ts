@@ -11,6 +11,9 @@
  * `npm run dev` (--dev): the rsbuild dev server with hot reload and the API under `tsx watch`.
  * `npm run demo` (--demo): as start, plus the local Upwork sandbox (tests/support/upwork-sandbox.ts)
  * on 5070, with the API's Upwork connection pointed at it.
+ * `npm run demo -- --history` (--demo --history): as demo, and the demo freelancer gets a year of
+ * history (scripts/seed-history.ts) the first time, so the dashboard and analytics have numbers.
+ * The flag is for the demo only: it never invents records in a plain `npm start`.
  */
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,19 +22,18 @@ import { parseArgs } from 'node:util';
 import { startAuthEmulator, type AuthEmulator } from '../tests/support/firebase-emulator.ts';
 import { DEMO_ACCOUNTS } from '../tests/support/demo-accounts.ts';
 import { startUpworkSandbox } from '../tests/support/upwork-sandbox.ts';
+import { seedDemo, seedHistory, type SeededAccount } from '../tests/support/seed-accounts.ts';
 import {
   ROOT,
   assertPortsFree,
   buildSpa,
   envWithoutPublic,
-  seedDemo,
   spaEnv,
   spawnProcess,
   startApi,
   waitForHttp,
   type ApiSettings,
   type ManagedProcess,
-  type SeededAccount,
 } from '../tests/support/stack.ts';
 
 import {
@@ -70,9 +72,19 @@ function privateLog(name: string): string {
 type Mode = 'start' | 'dev' | 'demo';
 
 const { values: flags } = parseArgs({
-  options: { dev: { type: 'boolean', default: false }, demo: { type: 'boolean', default: false } },
+  options: {
+    dev: { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
+    history: { type: 'boolean', default: false },
+  },
 });
 const mode: Mode = flags.dev ? 'dev' : flags.demo ? 'demo' : 'start';
+if (flags.history && mode !== 'demo') {
+  console.error('--history is for the demo only: run `npm run demo -- --history`.');
+  process.exit(2);
+}
+/** The account whose history --history seeds. */
+const HISTORY_EMAIL = 'freelancer@example.com';
 
 // Everything started so far, stopped in reverse order.
 const stoppers: Array<{ what: string; stop: () => Promise<void> }> = [];
@@ -189,6 +201,18 @@ async function main() {
 
   const [seeded] = await Promise.all([emulatorReady, build]);
   step(`Demo accounts ready (${seeded.map((a) => `${a.email}: ${a.outcome}`).join(', ')})`);
+  if (flags.history) {
+    const outcome = await seedHistory({
+      api,
+      email: HISTORY_EMAIL,
+      logFile: privateLog('seed.log'),
+    });
+    step(
+      outcome === 'created'
+        ? `A year of history seeded for ${HISTORY_EMAIL}`
+        : `History of ${HISTORY_EMAIL} kept (it already has one)`,
+    );
+  }
 
   if (mode === 'demo') {
     await assertPortsFree([{ port: PORTS.upworkSandbox, what: 'the Upwork sandbox' }]);

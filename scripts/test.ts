@@ -93,8 +93,65 @@ function run(step: Step): Promise<number> {
 type VitestReport = {
   numPassedTests?: number;
   numFailedTests?: number;
-  testResults?: Array<{ status?: string; assertionResults?: Array<{ status?: string }> }>;
+  testResults?: Array<{
+    name?: string;
+    status?: string;
+    message?: string;
+    assertionResults?: Array<{
+      status?: string;
+      fullName?: string;
+      failureMessages?: string[];
+    }>;
+  }>;
 };
+
+const FAILURES_SHOWN = 5;
+const LINES_PER_FAILURE = 20;
+// Terminal colour codes: an escape, a bracket, digits and semicolons, then `m`.
+const ANSI_COLOUR = new RegExp(String.raw`\u001b\[[0-9;]*m`, 'g');
+
+/**
+ * The failed tests of a report with the first lines of each error, so the end of a long log
+ * (all a CI page may show) still says what broke and why.
+ */
+function failureDigest(report: string | undefined): string[] {
+  if (!report || !existsSync(report)) return [];
+  let json: VitestReport;
+  try {
+    json = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+  } catch {
+    return [];
+  }
+  const failures: Array<{ title: string; message: string }> = [];
+  for (const file of json.testResults ?? []) {
+    const where = (file.name ?? '').replace(`${ROOT}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push({
+        title: `${where} > ${test.fullName ?? ''}`,
+        message: (test.failureMessages ?? []).join('\n'),
+      });
+    }
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push({ title: where, message: file.message ?? '' });
+    }
+  }
+  const lines: string[] = [];
+  for (const failure of failures.slice(0, FAILURES_SHOWN)) {
+    lines.push(`  ✗ ${failure.title}`);
+    // Stack frames inside dependencies say nothing about the project; the message, the call
+    // log and the project's own frames do.
+    const message = failure.message
+      .replace(ANSI_COLOUR, '')
+      .split('\n')
+      .filter((line) => !line.includes('node_modules') && !line.includes('(<anonymous>)'));
+    for (const line of message.slice(0, LINES_PER_FAILURE)) lines.push(`      ${line}`);
+  }
+  if (failures.length > FAILURES_SHOWN) {
+    lines.push(`  … and ${failures.length - FAILURES_SHOWN} more failed tests`);
+  }
+  return lines;
+}
 
 function readCounts(report: string | undefined): { passed: number; failed: number } | undefined {
   if (!report || !existsSync(report)) return undefined;
@@ -186,6 +243,8 @@ async function main() {
     );
   }
   const firstFailure = outcomes.find((outcome) => outcome.status === 'failed');
+  const digest = failureDigest(firstFailure?.step.report);
+  if (digest.length > 0) console.log(`\n━━ Failed tests\n${digest.join('\n')}`);
   console.log(
     firstFailure
       ? `\nFAILED at "${firstFailure.step.title}" (see its output above). Total ${((Date.now() - startedAll) / 1000).toFixed(0)} s.`

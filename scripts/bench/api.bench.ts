@@ -1,97 +1,152 @@
 /**
  * The API under load: GET /api/users?email=… and POST /api/activities/log with a real emulator
  * ID token, then a mixed workload (60% reads: the user record and a 20-row activity page; 30%
- * updates: PATCH /api/users/me; 10% creates: an activity), on PGlite and (when a PostgreSQL URL
- * is set) on PostgreSQL.
+ * updates: PATCH /api/users/me; 10% creates: an activity, with an Idempotency-Key as the SPA
+ * sends it) in two shapes: one user per connection (the realistic case: each user updates their
+ * own row) and one user on every connection (every update hits the same row). On PGlite, and on
+ * PostgreSQL when a URL is set, where the per-user mix also runs on two API replicas behind a
+ * round-robin proxy.
  */
+import { randomUUID } from 'node:crypto';
+
+import type autocannon from 'autocannon';
+
 import { authEmulatorClient, uniqueEmail } from '../../tests/support/auth-emulator-client.ts';
+import { startRoundRobinProxy } from '../../tests/support/round-robin-proxy.ts';
 
 import {
   BENCH_PROJECT_ID,
   formatNumber,
   load,
   printTable,
+  type BenchApi,
+  type BenchContext,
   type BenchSection,
   type LoadResult,
 } from './support.ts';
 
+type BenchUser = { email: string; headers: { authorization: string } };
+
+/** One cycle of ten requests as one user sends them: 6 reads, 3 updates, 1 create. */
+function mixedCycle(user: BenchUser): autocannon.Request[] {
+  const json = { ...user.headers, 'content-type': 'application/json' };
+  const read = {
+    method: 'GET' as const,
+    path: `/api/users?email=${encodeURIComponent(user.email)}`,
+    headers: user.headers,
+  };
+  const list = { method: 'GET' as const, path: '/api/activities?limit=20', headers: user.headers };
+  const update = {
+    method: 'PATCH' as const,
+    path: '/api/users/me',
+    headers: json,
+    body: JSON.stringify({ name: 'Bench User' }),
+  };
+  const create = {
+    method: 'POST' as const,
+    path: '/api/activities/log',
+    headers: json,
+    body: JSON.stringify({ action: 'view_dashboard', details: { source: 'bench' } }),
+    // A new key per create, as each click in the SPA makes one.
+    setupRequest: (request: autocannon.Request) => ({
+      ...request,
+      headers: { ...request.headers, 'idempotency-key': randomUUID() },
+    }),
+  };
+  return [read, list, update, read, list, update, read, list, update, create];
+}
+
+/** Accounts in the emulator, each with its user row created by a first request. */
+async function createUsers(apiUrl: string, emulatorHost: string, count: number) {
+  const auth = authEmulatorClient(emulatorHost, BENCH_PROJECT_ID);
+  const users: BenchUser[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const account = await auth.createAccount(uniqueEmail('bench'), 'bench-password-1', 'Bench');
+    const user = { email: account.email, headers: { authorization: `Bearer ${account.idToken}` } };
+    const first = await fetch(`${apiUrl}/api/users?email=${encodeURIComponent(user.email)}`, {
+      headers: user.headers,
+    });
+    if (!first.ok)
+      throw new Error(`GET /api/users answered ${first.status}: ${await first.text()}`);
+    users.push(user);
+  }
+  return users;
+}
+
+/** Each connection that opens takes the next user, so no two connections share a user. */
+function onePerConnection(users: BenchUser[]): (client: autocannon.Client) => void {
+  let next = 0;
+  return (client) => {
+    const user = users[next % users.length]!;
+    next += 1;
+    client.setRequests(mixedCycle(user));
+  };
+}
+
 const section: BenchSection = {
   name: 'api',
   description:
-    'autocannon: GET /api/users, POST /api/activities/log and a mixed workload per database engine',
+    'autocannon: GET /api/users, POST /api/activities/log and mixed workloads (one user per connection, one hot user, two replicas)',
   async run(context) {
-    const auth = authEmulatorClient(await context.emulatorHost(), BENCH_PROJECT_ID);
+    const emulatorHost = await context.emulatorHost();
     const rows: string[][] = [];
+    const row = (engine: string, result: LoadResult) =>
+      rows.push([
+        engine,
+        result.label,
+        formatNumber(result.requestsPerSecond),
+        `${formatNumber(result.p50)} ms`,
+        `${formatNumber(result.p99)} ms`,
+        formatNumber(result.errors),
+      ]);
+    const cell = { connections: context.connections, durationSeconds: context.durationSeconds };
+
     for (const engine of context.engines()) {
       const api = await context.startApi(engine);
       try {
-        const account = await auth.createAccount(uniqueEmail('bench'), 'bench-password-1', 'Bench');
-        const headers = { authorization: `Bearer ${account.idToken}` };
-        const usersUrl = `${api.url}/api/users?email=${encodeURIComponent(account.email)}`;
-        // The first request creates the user's row; check the endpoint works before loading it.
-        const first = await fetch(usersUrl, { headers });
-        if (!first.ok)
-          throw new Error(`GET /api/users answered ${first.status}: ${await first.text()}`);
-
-        const results: LoadResult[] = [];
-        results.push(
+        const users = await createUsers(api.url, emulatorHost, context.connections);
+        const [hot] = users as [BenchUser];
+        const usersUrl = `${api.url}/api/users?email=${encodeURIComponent(hot.email)}`;
+        row(
+          engine.name,
           await load({
             label: 'GET /api/users?email=…',
             url: usersUrl,
-            headers,
-            connections: context.connections,
-            durationSeconds: context.durationSeconds,
+            headers: hot.headers,
+            ...cell,
           }),
         );
-        results.push(
+        row(
+          engine.name,
           await load({
             label: 'POST /api/activities/log',
             url: `${api.url}/api/activities/log`,
             method: 'POST',
-            headers: { ...headers, 'content-type': 'application/json' },
+            headers: { ...hot.headers, 'content-type': 'application/json' },
             body: JSON.stringify({ action: 'view_dashboard', details: { source: 'bench' } }),
-            connections: context.connections,
-            durationSeconds: context.durationSeconds,
+            ...cell,
           }),
         );
-        // The mixed workload: 60% reads, 30% updates, 10% creates, from each connection.
-        const json = { ...headers, 'content-type': 'application/json' };
-        const read = {
-          method: 'GET' as const,
-          path: new URL(usersUrl).pathname + new URL(usersUrl).search,
-          headers,
-        };
-        const list = { method: 'GET' as const, path: '/api/activities?limit=20', headers };
-        const update = {
-          method: 'PATCH' as const,
-          path: '/api/users/me',
-          headers: json,
-          body: JSON.stringify({ name: 'Bench User' }),
-        };
-        const create = {
-          method: 'POST' as const,
-          path: '/api/activities/log',
-          headers: json,
-          body: JSON.stringify({ action: 'view_dashboard', details: { source: 'bench' } }),
-        };
-        results.push(
+        row(
+          engine.name,
           await load({
-            label: 'mixed 60/30/10',
+            label: 'mixed 60/30/10, one user per connection',
             url: api.url,
-            requests: [read, list, update, read, list, update, read, list, update, create],
-            connections: context.connections,
-            durationSeconds: context.durationSeconds,
+            setupClient: onePerConnection(users),
+            ...cell,
           }),
         );
-        for (const result of results) {
-          rows.push([
-            engine.name,
-            result.label,
-            formatNumber(result.requestsPerSecond),
-            `${formatNumber(result.p50)} ms`,
-            `${formatNumber(result.p99)} ms`,
-            formatNumber(result.errors),
-          ]);
+        row(
+          engine.name,
+          await load({
+            label: 'mixed 60/30/10, one user on all (hot row)',
+            url: api.url,
+            requests: mixedCycle(hot),
+            ...cell,
+          }),
+        );
+        if (engine.databaseUrl) {
+          row(engine.name, await throughTwoReplicas(api, context.startApi, users, cell));
         }
       } finally {
         await api.stop();
@@ -100,13 +155,35 @@ const section: BenchSection = {
     printTable(
       `API load: ${context.connections} connections, ${context.durationSeconds} s per cell (after a 3 s warm-up), LOG_LEVEL=warn, ` +
         'identity checked as in production (token locally, revocation at most every 30 s per user)',
-      ['engine', 'endpoint', 'req/s', 'p50', 'p99', 'errors'],
+      ['engine', 'workload', 'req/s', 'p50', 'p99', 'errors'],
       rows,
     );
-    if (context.engines().length === 1) {
+    if (!context.engines().some((engine) => engine.databaseUrl)) {
       console.log('  (PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
     }
   },
 };
+
+/** The per-user mix through a round-robin proxy in front of this API and a second replica. */
+async function throughTwoReplicas(
+  first: BenchApi,
+  startApi: BenchContext['startApi'],
+  users: BenchUser[],
+  cell: { connections: number; durationSeconds: number },
+): Promise<LoadResult> {
+  const second = await startApi(first.engine, {}, { shareDatabaseWith: first });
+  const proxy = await startRoundRobinProxy([first.url, second.url]);
+  try {
+    return await load({
+      label: 'mixed, one user per connection, 2 replicas',
+      url: proxy.url,
+      setupClient: onePerConnection(users),
+      ...cell,
+    });
+  } finally {
+    await proxy.close();
+    await second.stop();
+  }
+}
 
 export default section;

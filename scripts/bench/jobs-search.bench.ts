@@ -37,6 +37,7 @@ const PROFILE: ScoringProfile = {
   hourlyRateMinor: 6_000,
   rateFloorMinor: 3_500,
   currency: 'USD',
+  ownRates: null,
 };
 
 const CASES: Array<{ name: string; sort: JobSort; filter: JobListFilter }> = [

@@ -9,10 +9,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 import { startAuthEmulator, type AuthEmulator } from '../../tests/support/firebase-emulator.ts';
 import { startApi, type ApiSettings, type RunningApi } from '../../tests/support/stack.ts';
+import { createPostgresDatabase } from '../../tests/support/test-database.ts';
 
 export const BENCH_PROJECT_ID = 'demo-bidwright';
 /** Ports of a bench run: apart from npm start (dev), server tests and e2e (docs/conventions.md). */
@@ -20,6 +20,13 @@ export const BENCH_PORTS = {
   emulator: { port: 9399, hubPort: 4430, loggingPort: 4530 },
   api: 5250,
   web: 3250,
+} as const;
+
+/** The per-user rate limits would turn a load or fault run into a 429 test: lifted for both. */
+export const UNLIMITED_RATES = {
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
+  AUTH_FAILURES_PER_MINUTE: '100000000',
 } as const;
 
 export type BenchSection = {
@@ -43,11 +50,22 @@ export type BenchContext = {
    * (e.g. `postgresql`) keeps only the named ones.
    */
   engines: () => Engine[];
-  /** Starts the API on the bench port against a fresh database of that engine. */
-  startApi: (engine: Engine, extraEnv?: Record<string, string>) => Promise<BenchApi>;
+  /**
+   * Starts the API on the bench port against a fresh database of that engine, or (with
+   * `shareDatabaseWith`, PostgreSQL only) a second replica on the next port and the same database.
+   */
+  startApi: (
+    engine: Engine,
+    extraEnv?: Record<string, string>,
+    options?: { shareDatabaseWith?: BenchApi },
+  ) => Promise<BenchApi>;
 };
 
-export type BenchApi = RunningApi & { engine: Engine; stop: () => Promise<void> };
+export type BenchApi = RunningApi & {
+  engine: Engine;
+  databaseUrl: string | undefined;
+  stop: () => Promise<void>;
+};
 
 export function createContext(workDir: string): {
   context: BenchContext;
@@ -75,36 +93,34 @@ export function createContext(workDir: string): {
       const wanted = process.env.BENCH_ENGINES?.toLowerCase().split(',');
       return wanted ? all.filter((engine) => wanted.includes(engine.name.toLowerCase())) : all;
     },
-    async startApi(engine, extraEnv = {}) {
+    async startApi(engine, extraEnv = {}, options = {}) {
       const emulatorHost = await context.emulatorHost();
       const dataDir = join(workDir, `data-${Date.now()}`);
       mkdirSync(dataDir, { recursive: true });
-      let databaseUrl: string | undefined;
+      const shared = options.shareDatabaseWith;
+      if (shared && !shared.databaseUrl) throw new Error('Only PostgreSQL has replicas');
+      let databaseUrl: string | undefined = shared?.databaseUrl;
       let dropDatabase = async () => {};
-      if (engine.databaseUrl) {
+      if (engine.databaseUrl && !shared) {
         const fresh = await createScratchDatabase(engine.databaseUrl);
         databaseUrl = fresh.url;
         dropDatabase = fresh.drop;
       }
       const settings: ApiSettings = {
-        port: BENCH_PORTS.api,
+        port: shared ? BENCH_PORTS.api + 1 : BENCH_PORTS.api,
         dataDir,
         databaseUrl,
         emulatorHost,
         projectId: BENCH_PROJECT_ID,
         corsOrigins: [`http://localhost:${BENCH_PORTS.web}`],
         logLevel: 'warn',
-        // The per-user rate limits would turn a load test into a 429 test.
-        extraEnv: {
-          RATE_LIMIT_PER_MINUTE: '100000000',
-          WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
-          AUTH_FAILURES_PER_MINUTE: '100000000',
-          ...extraEnv,
-        },
+        extraEnv: { ...UNLIMITED_RATES, ...extraEnv },
       };
       let api: RunningApi;
       try {
-        api = await startApi(settings, { logFile: join(workDir, 'api.log') });
+        api = await startApi(settings, {
+          logFile: join(workDir, shared ? 'api-replica.log' : 'api.log'),
+        });
       } catch (error) {
         await dropDatabase();
         throw error;
@@ -112,6 +128,7 @@ export function createContext(workDir: string): {
       return {
         ...api,
         engine,
+        databaseUrl,
         stop: async () => {
           await api.process.stop('SIGTERM', 10_000);
           await dropDatabase();
@@ -128,31 +145,10 @@ export function createContext(workDir: string): {
 }
 
 /** A new database on the server of `baseUrl`, dropped afterwards. */
-export async function createScratchDatabase(
+export function createScratchDatabase(
   baseUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bidwright_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return createPostgresDatabase(baseUrl, `bidwright_bench_${process.pid}`);
 }
 
 export type LoadResult = {
@@ -176,6 +172,8 @@ export type LoadOptions = {
   durationSeconds: number;
   /** Unmeasured seconds first, so JIT and caches settle. */
   warmupSeconds?: number;
+  /** Called for each connection as it opens (e.g. to give it a user of its own). */
+  setupClient?: (client: autocannon.Client) => void;
 };
 
 function cannon(options: LoadOptions, duration: number): Promise<autocannon.Result> {
@@ -188,6 +186,7 @@ function cannon(options: LoadOptions, duration: number): Promise<autocannon.Resu
     connections: options.connections,
     duration,
     timeout: 10,
+    ...(options.setupClient ? { setupClient: options.setupClient } : {}),
   });
 }
 

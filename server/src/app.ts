@@ -12,11 +12,15 @@ import {
 
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { joinRequestTransactions } from './db/request-transaction.ts';
 import { registerModules } from './modules/index.ts';
 import { redactShareTokens } from './share-tokens.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
+import loadSheddingPlugin from './plugins/load-shedding.ts';
+import pgliteStatisticsPlugin from './plugins/pglite-statistics.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import schedulerPlugin from './plugins/scheduler.ts';
 import securityPlugin from './plugins/security.ts';
@@ -105,7 +109,9 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
-  app.decorate('db', database.db);
+  // Queries made through app.db join the request's transaction when one is open (a POST with an
+  // Idempotency-Key); everything else reaches the database directly.
+  app.decorate('db', joinRequestTransactions(database.db));
   app.decorate('database', database);
   app.decorate('userDataCleanups', []);
   app.decorate('routeTable', []);
@@ -147,11 +153,14 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(errorsPlugin);
+  await app.register(loadSheddingPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(authPlugin, { config, db: database.db });
   await app.register(rateLimitsPlugin, { config });
   await app.register(eventsPlugin);
   await app.register(schedulerPlugin);
+  await app.register(pgliteStatisticsPlugin);
+  await app.register(idempotencyPlugin, { db: database.db });
   await registerModules(app);
 
   return app;
@@ -159,6 +168,10 @@ export async function buildApp(
 
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openDatabase({ engine: 'postgres', url: config.databaseUrl })
+    ? openDatabase({
+        engine: 'postgres',
+        url: config.databaseUrl,
+        migrate: config.migrateOnStart,
+      })
     : openDatabase({ engine: 'pglite', dataDir: `${config.dataDir}/pglite` });
 }

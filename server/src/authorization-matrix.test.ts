@@ -74,6 +74,10 @@ describe('authorization matrix', () => {
         'POST /api/messages/rooms/:id/messages',
         'POST /api/messages/rooms/:id/draft',
         'GET /api/messages/unread-count',
+        'GET /api/analytics/dashboard',
+        'GET /api/analytics/responses',
+        'GET /api/analytics/responses/compare',
+        'GET /api/analytics/quotes',
       ]),
     );
   });

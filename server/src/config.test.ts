@@ -122,6 +122,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`- ${name}`));
   });
 
+  it('sheds load on PostgreSQL by default, not on PGlite, and takes an explicit threshold', () => {
+    expect(loadConfig(LOCAL).maxEventLoopDelayMs).toBe(0);
+    const postgres = { ...LOCAL, DATABASE_URL: 'postgres://app:secret@db.internal:5432/app' };
+    expect(loadConfig(postgres).maxEventLoopDelayMs).toBe(1_000);
+    expect(loadConfig({ ...postgres, MAX_EVENT_LOOP_DELAY_MS: '250' }).maxEventLoopDelayMs).toBe(
+      250,
+    );
+    expect(loadConfig({ ...LOCAL, MAX_EVENT_LOOP_DELAY_MS: '400' }).maxEventLoopDelayMs).toBe(400);
+  });
+
+  it('migrates at start unless MIGRATE_ON_START says false', () => {
+    expect(loadConfig(LOCAL).migrateOnStart).toBe(true);
+    expect(loadConfig({ ...LOCAL, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(loadConfig({ ...LOCAL, MIGRATE_ON_START: '0' }).migrateOnStart).toBe(false);
+    expect(loadConfig({ ...LOCAL, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(() => loadConfig({ ...LOCAL, MIGRATE_ON_START: 'no' })).toThrow(/- MIGRATE_ON_START/);
+  });
+
   it('parses comma lists', () => {
     const config = loadConfig({
       ...LOCAL,

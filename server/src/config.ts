@@ -35,6 +35,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+  /**
+   * PostgreSQL: false leaves migrating to a release step (`npm run db:migrate`) and refuses to
+   * start on a database that lacks a committed migration. PGlite always migrates at start.
+   */
+  MIGRATE_ON_START: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-bidwright'),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
   CORS_ORIGINS: commaList('http://localhost:3000,http://127.0.0.1:3000'),
@@ -66,6 +74,12 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Above this event-loop delay (ms) the API answers 503 with Retry-After instead of queueing work
+   * it cannot finish in time; 0 turns shedding off. Default: 1000 on PostgreSQL; off on PGlite,
+   * whose queries run on the event loop itself, so a slow one would shed the requests after it.
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** Failed sign-ins (bad or missing tokens) one address may make per minute before it waits. */
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: booleanFlag,
@@ -141,6 +155,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Whether the API applies migrations at start (PGlite does regardless). */
+  migrateOnStart: boolean;
   firebaseProjectId: string;
   firebaseAuthEmulatorHost: string | undefined;
   /** Emulator tokens are trusted only here: emulator host set and the server bound to loopback. */
@@ -154,6 +170,7 @@ export type Config = {
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
   writeRateLimitPerMinute: number;
+  maxEventLoopDelayMs: number;
   trustProxy: boolean;
   /** Limits on receiving requests and on idle connections (the HTTP server's timeouts). */
   timeouts: ServerTimeouts;
@@ -293,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START,
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     firebaseAuthEmulatorHost: emulator,
     localMode,
@@ -308,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
     trustProxy: e.TRUST_PROXY,
     timeouts: serverTimeouts(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS, e.KEEP_ALIVE_TIMEOUT_MS),
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,

@@ -26,7 +26,15 @@ async function main() {
     : acquireDataDirLock(`${config.dataDir}/pglite`);
   const app = await buildApp(config);
 
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
+    // A repeated SIGTERM (a supervisor, a relaying wrapper) changes nothing; a second Ctrl-C
+    // stops at once.
+    if (shuttingDown) {
+      if (signal === 'SIGINT') process.exit(1);
+      return;
+    }
+    shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     await app.close();
@@ -34,8 +42,8 @@ async function main() {
     clearTimeout(timer);
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(

@@ -48,11 +48,12 @@ describe('mobile drawer at 390 px', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     expect(await drawer.count()).toBe(0);
     // The fixed sidebar is hidden at this width: its links are not visible.
-    expect(await page.getByRole('link', { name: 'Leads' }).isVisible()).toBe(false);
+    // Exact: the dashboard may also show "View all leads due".
+    expect(await page.getByRole('link', { name: 'Leads', exact: true }).isVisible()).toBe(false);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await drawer.waitFor({ state: 'visible' });
-    await drawer.getByRole('link', { name: 'Leads' }).click();
+    await drawer.getByRole('link', { name: 'Leads', exact: true }).click();
 
     await waitForPath(page, '/leads');
     await drawer.waitFor({ state: 'hidden' });

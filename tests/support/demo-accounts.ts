@@ -36,3 +36,16 @@ export const DEMO_VIEWER: DemoAccount = {
 };
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [DEMO_ADMIN, DEMO_FREELANCER, DEMO_VIEWER];
+
+/**
+ * Only the e2e run seeds this account: a member with every module and a year of generated history
+ * (responses, quotes, leads, transactions), for the dashboard and analytics specs to recompute.
+ * Not a demo account: `npm start` does not create it and README.md does not list it.
+ */
+export const E2E_HISTORY_ACCOUNT: DemoAccount = {
+  email: 'history@example.com',
+  password: 'bidwright-history',
+  name: 'History Freelancer',
+  role: 'member',
+  modules: ALL_MODULES,
+};

@@ -3,6 +3,9 @@
  * beside `npm start`: the SPA built for API port 5150 and emulator 9299, a fresh Auth emulator,
  * the API on 5150 with a fresh PGlite folder, the SPA served on 3150, and the demo accounts. As in
  * `npm run demo`, the API's Upwork connection points at the local Upwork sandbox (on 5170).
+ * One more account, E2E_HISTORY_ACCOUNT, gets a year of generated history before the API starts
+ * (PGlite is single-process); the rows it wrote are in a JSON file whose path the specs receive
+ * as `e2eHistoryFile`, so the analytics spec recomputes the numbers from the raw rows.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,14 +16,14 @@ import type { TestProject } from 'vitest/node';
 import { createSpaServer, type SpaServer } from '../../scripts/serve-spa.ts';
 
 import { authEmulatorClient } from './auth-emulator-client.ts';
-import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { DEMO_ACCOUNTS, E2E_HISTORY_ACCOUNT } from './demo-accounts.ts';
 import { CHROMIUM_PATH } from './browser.ts';
 import { startAuthEmulator, type AuthEmulator } from './firebase-emulator.ts';
+import { seedDemo, seedHistory } from './seed-accounts.ts';
 import {
   acquireRunLock,
   assertPortsFree,
   buildSpa,
-  seedDemo,
   startApi,
   type ApiSettings,
   type RunningApi,
@@ -33,6 +36,8 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     e2eApiUrl: string;
     e2eEmulatorHost: string;
+    /** The history account's generated rows, as JSON (dates as ISO strings). */
+    e2eHistoryFile: string;
   }
 }
 
@@ -61,6 +66,7 @@ export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'bidwright-e2e-'));
   const emulatorHost = `127.0.0.1:${E2E_PORTS.emulator.port}`;
   const webOrigin = `http://localhost:${E2E_PORTS.web}`;
+  const historyFile = join(work, 'history.json');
   const api: ApiSettings = {
     port: E2E_PORTS.api,
     dataDir: join(work, 'data'),
@@ -83,7 +89,7 @@ export default async function setup(project: TestProject) {
     await upwork?.close();
     // The stack's logs outlive the run, for whoever reads a failure (test-results/ is ignored).
     mkdirSync('test-results/e2e-logs', { recursive: true });
-    for (const log of ['api.log', 'build.log', 'firebase-emulator.log']) {
+    for (const log of ['api.log', 'build.log', 'firebase-emulator.log', 'seed-history.log']) {
       if (existsSync(join(work, log)))
         copyFileSync(join(work, log), join('test-results/e2e-logs', log));
     }
@@ -107,7 +113,20 @@ export default async function setup(project: TestProject) {
       if (!emulator.started) {
         await authEmulatorClient(emulatorHost, TEST_PROJECT_ID).deleteAllAccounts();
       }
-      return seedDemo({ emulatorHost, projectId: TEST_PROJECT_ID, accounts: DEMO_ACCOUNTS, api });
+      await seedDemo({
+        emulatorHost,
+        projectId: TEST_PROJECT_ID,
+        accounts: [...DEMO_ACCOUNTS, E2E_HISTORY_ACCOUNT],
+        api,
+      });
+      // A year of history for one account, written to the database before the API opens it.
+      const history = await seedHistory({
+        api,
+        email: E2E_HISTORY_ACCOUNT.email,
+        outFile: historyFile,
+        logFile: join(work, 'seed-history.log'),
+      });
+      if (history !== 'created') throw new Error('The history account was not seeded afresh');
     })();
     await Promise.all([build, accounts]);
 
@@ -150,6 +169,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eBaseUrl', webOrigin);
   project.provide('e2eApiUrl', runningApi.url);
   project.provide('e2eEmulatorHost', emulatorHost);
+  project.provide('e2eHistoryFile', historyFile);
   console.log(`e2e stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${webOrigin})`);
 
   return teardown;

@@ -1,20 +1,18 @@
-import { randomBytes } from 'node:crypto';
-
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 
 import type { Module, Role } from '#contract/user';
 
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig, type Config } from '../../server/src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.ts';
+import type { DatabaseHandle } from '../../server/src/db/client.ts';
 import { users, type UserRow } from '../../server/src/db/schema/users.ts';
 import {
   authEmulatorClient,
   uniqueEmail,
   type AuthEmulatorClient,
 } from './auth-emulator-client.ts';
+import { openTestDatabase } from './test-database.ts';
 import { SERVER_TEST_EMULATOR, TEST_PROJECT_ID } from './test-ports.ts';
 
 /**
@@ -63,9 +61,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     AI_ALLOW_PRIVATE_BASE_URL: 'true',
     // The generated suites send hundreds of anonymous requests; auth.test.ts sets a low limit.
     AUTH_FAILURES_PER_MINUTE: '1000000',
+    // A loaded test machine stalls the event loop now and then; only the test of load shedding
+    // turns it on.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
-  const { database, dropDatabase } = await openTestDatabase();
+  const database = await openTestDatabase();
   const logLines = options.logLines;
   const app = await buildApp(config, {
     database,
@@ -112,7 +113,6 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase();
     },
   };
 }
@@ -121,48 +121,4 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 export async function userRow(harness: Harness, id: string): Promise<UserRow | undefined> {
   const rows = await harness.database.db.select().from(users).where(eq(users.id, id));
   return rows[0];
-}
-
-async function openTestDatabase(): Promise<{
-  database: DatabaseHandle;
-  dropDatabase: () => Promise<void>;
-}> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres') {
-    return { database: await openDatabase({ engine: 'pglite' }), dropDatabase: async () => {} };
-  }
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `bidwright_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
-    database,
-    dropDatabase: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        // An autovacuum worker may still be in the database for a moment; the test role cannot
-        // end it, so the drop is tried again before the leftover database is only reported.
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            return;
-          } catch (error) {
-            if (attempt >= 10) {
-              console.warn(`Could not drop the test database ${name}: ${String(error)}`);
-              return;
-            }
-            await new Promise((resolve) => setTimeout(resolve, 300));
-          }
-        }
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
 }

@@ -1,7 +1,8 @@
 /**
  * The stack launcher: the pieces `npm start`, the e2e run and the bench put together (the SPA
- * build, the API process, the demo accounts). Every child runs in its own process group so one
- * stop ends it with everything it spawned; nothing is left behind when the parent exits.
+ * build and the API process; seed-accounts.ts seeds the demo accounts). Every child runs in its
+ * own process group so one stop ends it with everything it spawned; nothing is left behind when
+ * the parent exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -20,11 +21,8 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-import { authEmulatorClient } from './auth-emulator-client.ts';
-import type { DemoAccount } from './demo-accounts.ts';
-
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = join(ROOT, 'node_modules/.bin');
+export const BIN = join(ROOT, 'node_modules/.bin');
 
 // ---------------------------------------------------------------------------------------------
 // Processes
@@ -375,10 +373,13 @@ export async function startApi(
 ): Promise<RunningApi> {
   await assertPortsFree([{ port: settings.port, what: 'the API' }]);
   mkdirSync(settings.dataDir, { recursive: true });
-  const args = options.watch
-    ? ['watch', '--clear-screen=false', 'server/src/main.ts']
-    : ['server/src/main.ts'];
-  const managed = spawnProcess('the API', join(BIN, 'tsx'), args, {
+  // Without watch, node itself runs the API with tsx as a loader: the tsx command relays a
+  // SIGTERM only if the child answers within 60 ms and otherwise kills it, so an API busy with
+  // a write would lose its graceful shutdown.
+  const [command, args] = options.watch
+    ? [join(BIN, 'tsx'), ['watch', '--clear-screen=false', 'server/src/main.ts']]
+    : [process.execPath, ['--import', 'tsx', 'server/src/main.ts']];
+  const managed = spawnProcess('the API', command, args, {
     env: apiEnv(settings),
     logFile: options.logFile,
     echoPrefix: options.echoPrefix,
@@ -395,103 +396,4 @@ export async function startApi(
     throw error;
   }
   return { url, process: managed };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Demo accounts
-
-export type SeededAccount = DemoAccount & { uid: string; outcome: string };
-
-/**
- * Creates the demo identities in the Auth emulator when missing, then seeds their rows (role,
- * modules) in the API's database through scripts/seed-demo.ts. Run it before the API starts.
- */
-export async function seedDemo(options: {
-  emulatorHost: string;
-  projectId: string;
-  accounts: DemoAccount[];
-  api: ApiSettings;
-  logFile?: string;
-}): Promise<SeededAccount[]> {
-  const auth = authEmulatorClient(options.emulatorHost, options.projectId);
-  const identities: Array<DemoAccount & { uid: string }> = [];
-  for (const account of options.accounts) {
-    // An existing identity is kept as it is (its password may have been changed on purpose).
-    const uid =
-      (await lookupUid(options.emulatorHost, options.projectId, account.email)) ??
-      (await auth.createAccount(account.email, account.password, account.name)).uid;
-    await markEmailVerified(options.emulatorHost, options.projectId, uid);
-    identities.push({ ...account, uid });
-  }
-
-  const seeds = identities.map((identity) => ({
-    firebaseUid: identity.uid,
-    email: identity.email,
-    name: identity.name,
-    role: identity.role,
-    modules: identity.modules,
-  }));
-  const output = await runToCompletion(
-    'Seeding the demo accounts (scripts/seed-demo.ts)',
-    join(BIN, 'tsx'),
-    ['scripts/seed-demo.ts', JSON.stringify(seeds)],
-    { env: { ...apiEnv(options.api), LOG_LEVEL: 'warn' }, logFile: options.logFile },
-  );
-  const outcomes = parseOutcomes(output);
-  return identities.map((identity) => ({
-    ...identity,
-    outcome: outcomes.get(identity.email.toLowerCase()) ?? 'seeded',
-  }));
-}
-
-function parseOutcomes(output: string): Map<string, string> {
-  const outcomes = new Map<string, string>();
-  const line = output
-    .trim()
-    .split('\n')
-    .reverse()
-    .find((candidate) => candidate.startsWith('['));
-  if (!line) return outcomes;
-  try {
-    for (const item of JSON.parse(line) as Array<{ email: string; outcome: string }>) {
-      outcomes.set(item.email, item.outcome);
-    }
-  } catch {
-    // the summary is informative only
-  }
-  return outcomes;
-}
-
-async function lookupUid(
-  host: string,
-  projectId: string,
-  email: string,
-): Promise<string | undefined> {
-  const response = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ email: [email] }),
-    },
-  );
-  if (!response.ok) {
-    throw new Error(`The Auth emulator could not look up ${email}: ${await response.text()}`);
-  }
-  const body = (await response.json()) as { users?: Array<{ localId: string }> };
-  return body.users?.[0]?.localId;
-}
-
-async function markEmailVerified(host: string, projectId: string, uid: string): Promise<void> {
-  const response = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: uid, emailVerified: true }),
-    },
-  );
-  if (!response.ok) {
-    throw new Error(`The Auth emulator refused to verify ${uid}: ${await response.text()}`);
-  }
 }

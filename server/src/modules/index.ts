@@ -35,6 +35,7 @@ import leadCsvRoutes from './leads/csv-routes.ts';
 import leadDueActionsSchedule from './leads/due-actions-schedule.ts';
 import messageRoutes from './messages/routes.ts';
 import messagePollSchedule from './messages/poll-schedule.ts';
+import analyticsRoutes from './analytics/routes.ts';
 
 /** A quote's title for a lead link; another user's quote answers 404 'Quote not found'. */
 const quoteTitle = async (db: Database, userId: string, id: string) =>
@@ -74,6 +75,7 @@ export async function registerModules(app: FastifyInstance) {
   });
   await app.register(leadCsvRoutes, { prefix: '/api/leads' });
   await app.register(messageRoutes, { prefix: '/api/messages' });
+  await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(savedSearchPollSchedule);
   await app.register(notificationPurgeSchedule);
   await app.register(portfolioPurgeSchedule);

@@ -7,7 +7,11 @@ import {
 
 import { ERROR_CODES, type ApiError } from '#contract/errors';
 
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from '../http-error.ts';
+
+/** Seconds a caller waits before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = '2';
 
 /**
  * One JSON error shape for every failure. 4xx carry a message a person can act on; 5xx never
@@ -18,7 +22,9 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const body = toApiError(error);
       const status = statusOf(error);
-      if (status >= 500) {
+      if (status === 503) {
+        request.log.warn({ err: loggableError(error) }, 'request refused: service unavailable');
+      } else if (status >= 500) {
         request.log.error({ err: loggableError(error) }, 'request failed');
       } else if (status === 401 || status === 403) {
         request.log.info(
@@ -27,6 +33,9 @@ export default fp(
         );
       }
       if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+      if (status === 503 && !reply.getHeader('retry-after')) {
+        reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+      }
       return reply.status(status).send(body);
     });
 
@@ -47,6 +56,7 @@ function statusOf(error: FastifyError): number {
   if (error instanceof HttpError) return error.statusCode;
   if (hasZodFastifySchemaValidationErrors(error)) return 400;
   if (isResponseSerializationError(error)) return 500;
+  if (isDatabaseUnavailable(error)) return 503;
   const status = error.statusCode ?? 500;
   return status >= 400 && status < 600 ? status : 500;
 }

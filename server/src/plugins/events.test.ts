@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { openEventStream, type OpenEventStream } from '#test-support/event-stream-client';
 import { createHarness, type Harness, type SignedIn } from '#test-support/server-harness';
 
 /** GET /api/events on a listening server: a cap per user, and streams end with the account. */
@@ -20,48 +21,9 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-type OpenStream = {
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
-  isEnded: () => boolean;
-  received: () => string;
-  abort: () => void;
-};
+type OpenStream = OpenEventStream;
 
-async function openStream(user: SignedIn): Promise<OpenStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, {
-    headers: user.headers,
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let ended = false;
-  let onReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (onReady = resolve));
-  const done = (async () => {
-    try {
-      for (;;) {
-        const { done: finished, value } = await reader.read();
-        if (finished) break;
-        text += decoder.decode(value, { stream: true });
-        if (text.includes('event: ready')) onReady();
-      }
-    } catch {
-      // Aborted by the test, or the connection was cut: either way the stream is over.
-    }
-    ended = true;
-  })();
-  await ready;
-  return {
-    ended: done,
-    isEnded: () => ended,
-    received: () => text,
-    abort: () => controller.abort(),
-  };
-}
+const openStream = (user: SignedIn): Promise<OpenStream> => openEventStream(base, user.headers);
 
 /** Resolves true when the stream ends within `ms`, false when it is still open. */
 async function endsWithin(stream: OpenStream, ms: number): Promise<boolean> {

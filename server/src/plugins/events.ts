@@ -5,11 +5,14 @@ import fp from 'fastify-plugin';
 
 import type { PublishedServerEvent } from '#contract/events';
 
+import { afterCommit } from '../db/request-transaction.ts';
+import { startPostgresEventRelay } from './postgres-event-relay.ts';
 import { openSse } from './sse.ts';
 
 /**
- * A per-user event bus delivered to the SPA as server-sent events on GET /api/events.
- * In-process for one instance; across replicas it would move to Postgres LISTEN/NOTIFY.
+ * A per-user event bus delivered to the SPA as server-sent events on GET /api/events. Each
+ * process delivers to its own streams; on PostgreSQL the relay also carries every event to the
+ * other processes sharing the database (docs/decisions/0013).
  */
 export type ServerEvent = PublishedServerEvent;
 
@@ -17,9 +20,9 @@ export type EventBus = {
   publish: (userId: string, event: ServerEvent) => void;
   subscribe: (userId: string, listener: (event: ServerEvent) => void) => () => void;
   listenerCount: (userId: string) => number;
-  /** Ends every open event stream of the user (the account was disabled or deleted). */
+  /** Ends every open event stream of the user, on every process (account disabled or deleted). */
   closeUser: (userId: string) => void;
-  /** How many event streams the user has open. */
+  /** How many event streams the user has open on this process. */
   streamCount: (userId: string) => number;
 };
 
@@ -87,6 +90,13 @@ class StreamRegistry {
     for (const userId of [...this.byUser.keys()]) this.closeUser(userId, 'server_closing');
   }
 
+  /** Every open stream, of every user. */
+  total(): number {
+    let total = 0;
+    for (const streams of this.byUser.values()) total += streams.length;
+    return total;
+  }
+
   count(userId: string): number {
     return this.byUser.get(userId)?.length ?? 0;
   }
@@ -95,15 +105,49 @@ class StreamRegistry {
 export default fp(
   async function eventsPlugin(app: FastifyInstance) {
     const streams = new StreamRegistry(app.config.eventStreamsPerUser);
+    const local = createEventBus();
+    const pubsub = app.database.pubsub;
+    const relay = pubsub
+      ? await startPostgresEventRelay({
+          pubsub,
+          log: app.log,
+          deliver: local.publish,
+          closeUser: (userId) => streams.closeUser(userId),
+          // Events other processes sent while this one was not listening are lost. Ending the
+          // streams makes each tab reconnect, and a tab reloads what it reloads on a reconnect.
+          onResumed: () => {
+            const open = streams.total();
+            if (open === 0) return;
+            app.log.info(
+              { streams: open },
+              'events: ending the streams that may have missed events',
+            );
+            streams.closeAll();
+          },
+        })
+      : null;
     const bus: EventBus = {
-      ...createEventBus(),
-      closeUser: (userId) => streams.closeUser(userId),
+      ...local,
+      // Delivered here at once, whatever happens to the listening connection, and sent to the
+      // other processes, which deliver it to theirs. Inside a request's transaction it waits for
+      // the commit, so a client that reloads on the event reads the new rows.
+      publish: (userId, event) => {
+        afterCommit(() => {
+          local.publish(userId, event);
+          relay?.send(userId, event);
+        });
+      },
+      closeUser: (userId) => {
+        streams.closeUser(userId);
+        relay?.closeUser(userId);
+      },
       streamCount: (userId) => streams.count(userId),
     };
     app.decorate('events', bus);
     // Open streams end when the server closes, so shutdown never waits on a browser.
     app.addHook('onClose', async () => {
       streams.closeAll();
+      await relay?.close();
     });
 
     app.get('/api/events', { schema: { hide: true } }, (request, reply) => {

@@ -19,8 +19,10 @@ export default fp(
       timeWindow: 60_000,
       keyGenerator: (request) =>
         `${isWrite(request.method) ? 'write' : 'read'}:${request.user?.id ?? request.ip}`,
+      // Probes poll the health routes; they are never limited.
       allowList: (request) =>
-        request.routeOptions.config?.public === true && request.routeOptions.url === '/api/health',
+        request.routeOptions.config?.public === true &&
+        (request.routeOptions.url ?? '').startsWith('/api/health'),
     });
   },
   { name: 'rate-limits', dependencies: ['auth', 'security'] },

@@ -11,6 +11,12 @@ declare module 'fastify' {
     role?: Role;
     /** Check revocation against the identity service on every call, never from cache. */
     sensitive?: boolean;
+    /**
+     * How a POST honours `Idempotency-Key` (plugins/idempotency.ts): 'transaction' (the default)
+     * keeps the key with the request's writes; 'claim' is for streams, uploads and calls to other
+     * services, which must not hold a transaction open.
+     */
+    idempotency?: 'transaction' | 'claim';
   }
 }
 

@@ -1,5 +1,5 @@
 import { buttonClass } from '@/components/ui/page';
-import type { SavedSearch } from '@/contract/jobs';
+import type { SavedSearch } from '@/contract/saved-searches';
 
 import { InlineConfirm } from './inline-confirm';
 

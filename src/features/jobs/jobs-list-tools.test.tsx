@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import type { SavedSearch } from '@/contract/jobs';
+import type { SavedSearch } from '@/contract/saved-searches';
 import { TEST_API } from '@/testing/factories';
 import { server } from '@/testing/msw/server';
 import { renderApp } from '@/testing/render';

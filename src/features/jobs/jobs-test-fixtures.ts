@@ -5,7 +5,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
-import type { Job, SavedSearch } from '@/contract/jobs';
+import type { Job } from '@/contract/jobs';
+import type { SavedSearch } from '@/contract/saved-searches';
 import type { UpworkConnection } from '@/contract/upwork';
 import { backendUserJson, identityUser, TEST_API } from '@/testing/factories';
 import { server } from '@/testing/msw/server';

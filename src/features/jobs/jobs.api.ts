@@ -1,15 +1,17 @@
 import type {
   CsvImportResult,
-  CreateSavedSearchBody,
   Job,
   JobFilters,
   JobScoreDetails,
   ManualJobBody,
   ParsedJob,
-  SavedSearch,
   UpdateJobBody,
-  UpdateSavedSearchBody,
 } from '@/contract/jobs';
+import type {
+  CreateSavedSearchBody,
+  SavedSearch,
+  UpdateSavedSearchBody,
+} from '@/contract/saved-searches';
 import type { Page } from '@/contract/pagination';
 import type {
   UpworkCallbackBody,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { SavedSearch } from '@/contract/jobs';
+import type { SavedSearch } from '@/contract/saved-searches';
 import { renderApp } from '@/testing/render';
 
 import { filtersFromParams, filtersToParams } from './job-filters';

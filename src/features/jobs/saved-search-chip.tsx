@@ -1,6 +1,6 @@
 import { Bell, BellOff, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 
-import type { SavedSearch } from '@/contract/jobs';
+import type { SavedSearch } from '@/contract/saved-searches';
 
 type ChipIconButtonProps = {
   label: string;

@@ -1,6 +1,6 @@
 import { FormAlert, FormStatus } from '@/components/ui/form-feedback';
 import { buttonClass, inputClass } from '@/components/ui/page';
-import { WEBHOOK_URL_MAX_LENGTH } from '@/contract/jobs';
+import { WEBHOOK_URL_MAX_LENGTH } from '@/contract/saved-searches';
 
 import type { SavedSearchWebhookState } from './use-saved-search-webhook';
 

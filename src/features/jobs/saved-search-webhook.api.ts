@@ -1,4 +1,4 @@
-import type { WebhookTestResult } from '@/contract/jobs';
+import type { WebhookTestResult } from '@/contract/saved-searches';
 import { api } from '@/store/api';
 
 /** The saved-search webhook's test message, on the shared API slice. */

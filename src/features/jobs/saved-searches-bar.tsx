@@ -2,7 +2,8 @@ import { Bookmark } from 'lucide-react';
 import { useRef, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/page';
-import type { JobFilters, SavedSearch } from '@/contract/jobs';
+import type { JobFilters } from '@/contract/jobs';
+import type { SavedSearch } from '@/contract/saved-searches';
 
 import { ConfirmDeleteSavedSearch } from './confirm-delete-saved-search';
 import {

@@ -1,6 +1,7 @@
 import type { SetURLSearchParams } from 'react-router-dom';
 
-import type { Job, JobFilters, SavedSearch } from '@/contract/jobs';
+import type { Job, JobFilters } from '@/contract/jobs';
+import type { SavedSearch } from '@/contract/saved-searches';
 import { useLogActivity } from '@/store/activity-logger';
 
 import type { FilterChangeReason } from './filter-change';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 
-import type { JobFilters, SavedSearch } from '@/contract/jobs';
+import type { JobFilters } from '@/contract/jobs';
+import type { SavedSearch } from '@/contract/saved-searches';
 
 import {
   errorMessage,

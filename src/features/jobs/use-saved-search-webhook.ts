@@ -1,6 +1,10 @@
 import { useState } from 'react';
 
-import { webhookUrlSchema, type SavedSearch, type UpdateSavedSearchBody } from '@/contract/jobs';
+import {
+  webhookUrlSchema,
+  type SavedSearch,
+  type UpdateSavedSearchBody,
+} from '@/contract/saved-searches';
 
 import { errorMessage, useListSavedSearchesQuery } from './jobs.api';
 import { useTestSavedSearchWebhookMutation } from './saved-search-webhook.api';

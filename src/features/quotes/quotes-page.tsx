@@ -1,4 +1,4 @@
-import { Download, FileText, Plus } from 'lucide-react';
+import { ChartColumn, Download, FileText, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -107,6 +107,9 @@ export default function QuotesPage() {
             >
               <Download className="size-4" aria-hidden="true" /> Export CSV
             </button>
+            <Link to={paths.quoteAnalytics} className={buttonClass.secondary}>
+              <ChartColumn className="size-4" aria-hidden="true" /> Analytics
+            </Link>
             {generateLink}
           </>
         }

@@ -1,4 +1,4 @@
-import { Download, MessageSquareText, Plus } from 'lucide-react';
+import { ChartColumn, Download, MessageSquareText, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -121,6 +121,9 @@ export default function ResponsesPage() {
               <Download className="size-4" aria-hidden="true" />{' '}
               {selected.size > 0 ? `Export ${selected.size} (CSV)` : 'Export CSV'}
             </button>
+            <Link to={paths.responseAnalytics} className={buttonClass.secondary}>
+              <ChartColumn className="size-4" aria-hidden="true" /> Analytics
+            </Link>
             <Link to={paths.generateResponse} className={buttonClass.primary}>
               <Plus className="size-4" aria-hidden="true" /> Generate
             </Link>

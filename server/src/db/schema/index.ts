@@ -14,3 +14,4 @@ export * from './quotes.ts';
 export * from './leads.ts';
 export * from './transactions.ts';
 export * from './messages.ts';
+export * from './idempotency.ts';

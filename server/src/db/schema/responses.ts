@@ -110,7 +110,15 @@ export const responseStatusEvents = pgTable(
     toStatus: text('to_status').$type<ResponseStatus>().notNull(),
     ...timestamps(),
   },
-  (table) => [index('response_status_events_response_idx').on(table.responseId, table.createdAt)],
+  (table) => [
+    index('response_status_events_response_idx').on(table.responseId, table.createdAt),
+    // Analytics reads one user's events for a whole period of responses at once.
+    index('response_status_events_user_response_idx').on(
+      table.userId,
+      table.responseId,
+      table.toStatus,
+    ),
+  ],
 );
 export type ResponseStatusEventRow = typeof responseStatusEvents.$inferSelect;
 
@@ -153,6 +161,8 @@ export const responseCitations = pgTable(
   (table) => [
     primaryKey({ columns: [table.responseId, table.portfolioItemId] }),
     index('response_citations_item_idx').on(table.portfolioItemId),
+    // Analytics reads one user's citations for a whole period of responses at once.
+    index('response_citations_user_response_idx').on(table.userId, table.responseId),
   ],
 );
 export type ResponseCitationRow = typeof responseCitations.$inferSelect;

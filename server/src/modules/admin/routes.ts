@@ -133,7 +133,7 @@ function registerAccountLifecycleRoutes(app: AdminApp) {
   app.post(
     '/users/invite',
     {
-      config: adminOnly,
+      config: { ...adminOnly, idempotency: 'claim' },
       schema: {
         tags: ['admin'],
         summary: 'Invite by email: creates the identity and returns a password-reset link',

@@ -58,7 +58,7 @@ const jobImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import-csv',
     {
-      config: gate,
+      config: { ...gate, idempotency: 'claim' },
       bodyLimit: 6 * 1024 * 1024,
       schema: {
         tags: ['jobs'],

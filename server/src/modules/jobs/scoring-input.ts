@@ -1,5 +1,7 @@
 import type { ExperienceLevel, JobType } from '#contract/jobs';
 
+import type { OwnHireRates } from '../analytics/service.ts';
+
 /** What fit and worth scoring reads: a job (from any source) and the freelancer's profile. */
 
 export type ScoringJob = {
@@ -32,4 +34,9 @@ export type ScoringProfile = {
   hourlyRateMinor: number | null;
   rateFloorMinor: number | null;
   currency: string;
+  /**
+   * The user's own sends and hires per fit bucket, once they have OWN_RATES_MIN_SENDS sends with
+   * a fit score (null before): the win chance then leans on their record.
+   */
+  ownRates: OwnHireRates | null;
 };

@@ -21,6 +21,7 @@ const profile: ScoringProfile = {
   hourlyRateMinor: 6_000,
   rateFloorMinor: 4_000,
   currency: 'USD',
+  ownRates: null,
 };
 
 function job(overrides: Partial<ScoringJob> = {}): ScoringJob {
@@ -279,6 +280,46 @@ describe('worth and verdict', () => {
 
   it('is deterministic', () => {
     expect(scoreJob(job(), profile, NOW)).toEqual(scoreJob(job(), profile, NOW));
+  });
+});
+
+describe('worth with the user’s own hire rates', () => {
+  const withOwnRates = (bucket: string, sent: number, hired: number): ScoringProfile => ({
+    ...profile,
+    ownRates: { scoredSends: sent, hireRateByBucket: { [bucket]: { sent, hired } } },
+  });
+  // A good job with a dozen proposals already: the model gives it about one chance in five.
+  const crowded = job({ proposalsCount: 12 });
+
+  it('a user with 40 sends and 20 hires at fit 80-100 gets a higher worth than the model alone', () => {
+    const modelOnly = scoreJob(crowded, profile, NOW);
+    expect(modelOnly.fit).toBeGreaterThanOrEqual(80);
+    const own = scoreJob(crowded, withOwnRates('80-100', 40, 20), NOW);
+    // Beta-smoothed: (hired + 10 x model) / (sent + 10).
+    const expected = (20 + 10 * modelOnly.winProbability) / (40 + 10);
+    expect(own.winProbability).toBeCloseTo(expected, 10);
+    expect(own.modelWinProbability).toBeCloseTo(modelOnly.winProbability, 10);
+    expect(own.worthPerConnectMinor).toBeGreaterThan(modelOnly.worthPerConnectMinor);
+    expect(own.worthPerConnectMinor).toBe(
+      Math.round((own.winProbability * modelOnly.worthPerConnectMinor) / modelOnly.winProbability),
+    );
+    expect(own.summary).toContain('your own hire rate from 40 sends');
+    expect(modelOnly.summary).not.toContain('your own hire rate');
+  });
+
+  it('a poor record at this fit lowers the worth', () => {
+    const modelOnly = scoreJob(crowded, profile, NOW);
+    const own = scoreJob(crowded, withOwnRates('80-100', 60, 0), NOW);
+    expect(own.winProbability).toBeCloseTo((10 * modelOnly.winProbability) / 70, 10);
+    expect(own.worthPerConnectMinor).toBeLessThan(modelOnly.worthPerConnectMinor);
+  });
+
+  it('keeps the model’s chance when the user has no sends at this job’s fit', () => {
+    const modelOnly = scoreJob(crowded, profile, NOW);
+    const own = scoreJob(crowded, withOwnRates('0-39', 40, 20), NOW);
+    expect(own.winProbability).toBe(modelOnly.winProbability);
+    expect(own.modelWinProbability).toBeUndefined();
+    expect(own.summary).toBe(modelOnly.summary);
   });
 });
 

@@ -1,9 +1,11 @@
 import type { JobScoreDetails, JobVerdict, RedFlag, ScoreReason } from '#contract/jobs';
 import { formatMoney } from '#contract/money';
+import { FIT_BUCKETS } from '#contract/response-analytics';
 
 import { readPostInstructions } from '../../ai/post-instructions.ts';
 import { detectClientAsks, detectPromptTraps } from '../../ai/prompt-traps.ts';
 import { redFlags } from './red-flags.ts';
+import type { OwnHireRates } from '../analytics/service.ts';
 import type { ScoringJob, ScoringProfile } from './scoring-input.ts';
 
 /**
@@ -13,7 +15,8 @@ import type { ScoringJob, ScoringProfile } from './scoring-input.ts';
  *
  * Fit 0-100 = skills (35) + rate vs budget (20) + client quality (20) + competition (15)
  * + recency (10). Worth = expected value per Connect: P(win) x value of the job / Connects it
- * costs. The verdict reads both, and red flags can only lower it.
+ * costs. Once the user has enough sends with a fit score, P(win) leans on their own hire rate
+ * for the job's fit. The verdict reads both, and red flags can only lower it.
  */
 export const SCORING_VERSION = 2;
 
@@ -22,6 +25,8 @@ export type { ScoringJob, ScoringProfile } from './scoring-input.ts';
 const MAX = { skills: 35, rate: 20, client: 20, competition: 15, recency: 10 } as const;
 /** Hours an hourly job is assumed to last when its value is estimated. */
 export const HOURLY_ENGAGEMENT_HOURS = 40;
+/** No job is a sure thing: the chance of winning is capped here. */
+const MAX_WIN_PROBABILITY = 0.95;
 /** Price of one Connect in US cents (Upwork sells Connects at $0.15). */
 export const CONNECT_PRICE_MINOR = 15;
 const HOUR_MS = 3_600_000;
@@ -287,13 +292,60 @@ export function estimateJobValue(job: ScoringJob, profile: ScoringProfile): numb
   return budget !== null && budget > 0 ? budget : null;
 }
 
-export function estimateWinProbability(job: ScoringJob, fit: number): number {
+/** The built-in model's chance of winning: the client's hire likelihood x share x fit. */
+export function modelWinProbability(job: ScoringJob, fit: number): number {
   const c = job.client;
   let hireLikelihood = c.paymentVerified === true ? 0.7 : c.paymentVerified === false ? 0.35 : 0.5;
   if ((c.hires ?? 0) > 0) hireLikelihood += 0.2;
   const proposals = job.proposalsCount ?? 10;
   const share = 1 / (1 + proposals / 4);
-  return Math.min(0.95, hireLikelihood * share * (0.3 + 0.7 * (fit / 100)));
+  return Math.min(MAX_WIN_PROBABILITY, hireLikelihood * share * (0.3 + 0.7 * (fit / 100)));
+}
+
+/**
+ * How many sends the model's chance counts as when it is blended with the user's own hire rate
+ * for the fit bucket: with 10 sends of their own the two weigh the same, with 100 the user's
+ * record dominates.
+ */
+export const OWN_RATE_PRIOR_SENDS = 10;
+
+export type WinChance = {
+  /** The chance worth per Connect uses. */
+  probability: number;
+  /** The built-in model's chance alone. */
+  model: number;
+  /** The user's sends in this fit bucket when their own hire rate was blended in, else null. */
+  ownRateSends: number | null;
+};
+
+/**
+ * The chance of winning: the built-in model's, or, when the user has their own hire rates and
+ * has sent in this job's fit bucket, the model's chance smoothed towards their own record,
+ * (hired + k x model) / (sent + k) with k = OWN_RATE_PRIOR_SENDS.
+ */
+export function estimateWinChance(
+  job: ScoringJob,
+  fit: number,
+  ownRates: OwnHireRates | null,
+): WinChance {
+  const model = modelWinProbability(job, fit);
+  const bucket = FIT_BUCKETS.find((entry) => fit >= entry.low && fit <= entry.high);
+  const own = bucket ? ownRates?.hireRateByBucket[bucket.key] : undefined;
+  if (!own || own.sent <= 0) return { probability: model, model, ownRateSends: null };
+  const blended = (own.hired + OWN_RATE_PRIOR_SENDS * model) / (own.sent + OWN_RATE_PRIOR_SENDS);
+  return {
+    probability: Math.min(MAX_WIN_PROBABILITY, blended),
+    model,
+    ownRateSends: own.sent,
+  };
+}
+
+export function estimateWinProbability(
+  job: ScoringJob,
+  fit: number,
+  ownRates: OwnHireRates | null = null,
+): number {
+  return estimateWinChance(job, fit, ownRates).probability;
 }
 
 const SERIOUS_FLAGS = new Set<RedFlag['code']>(['off_platform', 'free_sample']);
@@ -320,7 +372,8 @@ export function scoreJob(job: ScoringJob, profile: ScoringProfile, now: Date): J
   }
 
   const connectsCost = estimateConnects(job);
-  const winProbability = estimateWinProbability(job, fit);
+  const chance = estimateWinChance(job, fit, profile.ownRates);
+  const winProbability = chance.probability;
   const value =
     job.currency === profile.currency || !profile.hourlyRateMinor
       ? estimateJobValue(job, profile)
@@ -348,7 +401,11 @@ export function scoreJob(job: ScoringJob, profile: ScoringProfile, now: Date): J
   const worthText =
     value === null
       ? 'value unknown'
-      : `about ${formatMoney(worthPerConnectMinor, job.currency)} expected per Connect (${connectsCost} Connects, ${Math.round(winProbability * 100)}% chance)`;
+      : `about ${formatMoney(worthPerConnectMinor, job.currency)} expected per Connect (${connectsCost} Connects, ${Math.round(winProbability * 100)}% chance${
+          chance.ownRateSends === null
+            ? ''
+            : `, your own hire rate from ${chance.ownRateSends} ${chance.ownRateSends === 1 ? 'send' : 'sends'}`
+        })`;
   const summary = `${verdict === 'apply' ? 'Apply' : verdict === 'maybe' ? 'Maybe' : 'Skip'}: fit ${fit}/100, ${worthText}${
     flags.length > 0 ? `; ${flags.length} ${flags.length === 1 ? 'flag' : 'flags'}` : ''
   }`;
@@ -358,6 +415,9 @@ export function scoreJob(job: ScoringJob, profile: ScoringProfile, now: Date): J
     verdict,
     worthPerConnectMinor,
     winProbability,
+    ...(chance.ownRateSends === null
+      ? {}
+      : { modelWinProbability: chance.model, ownRateSends: chance.ownRateSends }),
     connectsCost,
     reasons,
     flags,

@@ -9,12 +9,14 @@ import type {
   UpdateJobBody,
 } from '#contract/jobs';
 import type { Page } from '#contract/pagination';
+import { FIT_BUCKETS, OWN_RATES_MIN_SENDS } from '#contract/response-analytics';
 
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobRow, NewJobRow } from '../../db/schema/jobs.ts';
 import { notFound } from '../../http-error.ts';
 import { recordActivity } from '../activities/service.ts';
+import { ownHireRates, type OwnHireRates } from '../analytics/service.ts';
 import { getProfileRow } from '../profile/service.ts';
 import {
   fetchPostingDetails,
@@ -39,14 +41,31 @@ import {
 
 const RESCORE_BATCH = 2_000;
 
+/**
+ * The profile jobs are scored against: the user's skills and rates, and their own hire rates
+ * per fit bucket once they have OWN_RATES_MIN_SENDS sends with a fit score.
+ */
 export async function scoringProfileFor(db: Database, userId: string): Promise<ScoringProfile> {
-  const row = await getProfileRow(db, userId);
+  const [row, rates] = await Promise.all([getProfileRow(db, userId), ownHireRates(db, userId)]);
   return {
     skills: row?.skills ?? [],
     hourlyRateMinor: row?.hourlyRateMinor ?? null,
     rateFloorMinor: row?.rateFloorMinor ?? null,
     currency: row?.currency ?? 'USD',
+    ownRates: rates.scoredSends >= OWN_RATES_MIN_SENDS ? rates : null,
   };
+}
+
+/**
+ * The own hire rates as they enter the score key: whole percents per fit bucket, so scores are
+ * redone when a rate moves, not on every send that leaves it where it was.
+ */
+function ownRatesKey(ownRates: OwnHireRates): Array<[string, number]> {
+  return FIT_BUCKETS.map(({ key }) => {
+    const bucket = ownRates.hireRateByBucket[key];
+    const percent = bucket && bucket.sent > 0 ? Math.round((100 * bucket.hired) / bucket.sent) : -1;
+    return [key, percent];
+  });
 }
 
 /** Identifies the profile + rules a score was computed with; a change makes scores stale. */
@@ -57,6 +76,7 @@ export function scoreKeyFor(profile: ScoringProfile): string {
     profile.hourlyRateMinor,
     profile.rateFloorMinor,
     profile.currency,
+    ...(profile.ownRates ? [ownRatesKey(profile.ownRates)] : []),
   ]);
   return createHash('sha256').update(material).digest('hex').slice(0, 16);
 }

@@ -87,6 +87,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rooms/:id/messages',
     {
+      config: { idempotency: 'claim' },
       schema: {
         tags: ['messages'],
         summary: 'Reply in the room through Upwork (logs send_message)',
@@ -112,6 +113,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
+      config: { idempotency: 'claim' },
       schema: {
         tags: ['messages'],
         summary: 'Check Upwork for new messages now (logs refresh_messages)',
@@ -186,6 +188,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rooms/:id/draft',
     {
+      config: { idempotency: 'claim' },
       schema: {
         tags: ['messages'],
         summary: 'Draft a reply with AI (text/event-stream of ReplyDraftEvent; nothing is saved)',

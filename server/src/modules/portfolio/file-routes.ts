@@ -40,7 +40,7 @@ export function registerUploadRoute(
   app.post(
     '/items/:id/files',
     {
-      config: moduleGate,
+      config: { ...moduleGate, idempotency: 'claim' },
       bodyLimit: uploadMaxBytes + MULTIPART_OVERHEAD_BYTES,
       schema: {
         tags: ['portfolio'],

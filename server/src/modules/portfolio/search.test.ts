@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { CreatePortfolioItem } from '#contract/portfolio';
 
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { openTestDatabase } from '#test-support/test-database';
+
+import type { DatabaseHandle } from '../../db/client.ts';
 import { portfolioItems } from '../../db/schema/portfolio.ts';
 import { users } from '../../db/schema/users.ts';
 import { insertFile } from './file-repo.ts';
@@ -43,32 +45,6 @@ const CONCEPTS: string[][] = [
 async function conceptEmbed(text: string): Promise<number[]> {
   const words = text.toLowerCase().split(/[^a-z]+/);
   return CONCEPTS.map((concept) => words.filter((word) => concept.includes(word)).length + 0.01);
-}
-
-async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL) {
-    const { default: pg } = await import('pg');
-    const { randomBytes } = await import('node:crypto');
-    const name = `bidwright_ps_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 2 });
-    return {
-      ...database,
-      close: async () => {
-        await database.close();
-        const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
-      },
-    };
-  }
-  return openDatabase({ engine: 'pglite' });
 }
 
 beforeAll(async () => {

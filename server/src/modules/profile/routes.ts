@@ -54,6 +54,7 @@ const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, o
   app.post(
     '/rescore',
     {
+      config: { idempotency: 'claim' },
       schema: {
         tags: ['profile'],
         summary:

@@ -65,7 +65,7 @@ export function registerRfpTextRoute(app: App): void {
   app.post(
     '/rfp-text',
     {
-      config: { module: 'proposal' },
+      config: { module: 'proposal', idempotency: 'claim' },
       bodyLimit: RFP_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
       schema: {
         tags: ['quotes'],

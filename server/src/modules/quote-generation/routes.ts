@@ -33,7 +33,7 @@ const quoteGenerationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/generate',
     {
-      config,
+      config: { ...config, idempotency: 'claim' },
       schema: {
         tags: ['quotes'],
         summary: 'Generate a quote from an RFP (text/event-stream of QuoteGenerationEvent)',

@@ -78,7 +78,7 @@ export function registerGenerationRoutes(
   app.post(
     '/generate',
     {
-      config,
+      config: { ...config, idempotency: 'claim' },
       schema: {
         tags: ['responses'],
         summary: 'Generate one or two drafts for a job (text/event-stream of GenerationEvent)',
@@ -104,7 +104,7 @@ export function registerGenerationRoutes(
   app.post(
     '/:id/improve',
     {
-      config,
+      config: { ...config, idempotency: 'claim' },
       schema: {
         tags: ['responses'],
         summary: 'Stream a rewritten draft (text/event-stream); nothing is saved until accepted',

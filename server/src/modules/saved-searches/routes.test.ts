@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { SavedSearch } from '#contract/jobs';
+import type { SavedSearch } from '#contract/saved-searches';
 import { createHarness, type Harness, type SignedIn } from '#test-support/server-harness';
 import { startUpworkSandbox, type UpworkSandbox } from '#test-support/upwork-sandbox';
 

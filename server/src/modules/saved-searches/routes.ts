@@ -7,7 +7,7 @@ import {
   savedSearchSchema,
   updateSavedSearchBodySchema,
   webhookTestResultSchema,
-} from '#contract/jobs';
+} from '#contract/saved-searches';
 import { pageSchema } from '#contract/pagination';
 
 import * as service from './service.ts';

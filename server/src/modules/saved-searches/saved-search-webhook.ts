@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 
-import type { SavedSearchWebhook, WebhookTestResult } from '#contract/jobs';
+import type { SavedSearchWebhook, WebhookTestResult } from '#contract/saved-searches';
 
 import type { Config } from '../../config.ts';
 import { decryptSecret, encryptSecret } from '../../crypto.ts';

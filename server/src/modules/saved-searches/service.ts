@@ -5,7 +5,7 @@ import type {
   SavedSearch,
   UpdateSavedSearchBody,
   WebhookTestResult,
-} from '#contract/jobs';
+} from '#contract/saved-searches';
 
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { SavedSearch } from '#contract/jobs';
+import type { SavedSearch } from '#contract/saved-searches';
 import { createHarness, type Harness, type SignedIn } from '#test-support/server-harness';
 
 import { exportUserData } from '../../db/user-data-export.ts';

@@ -115,6 +115,7 @@ function registerLedgerRoutes(app: Routes): void {
   app.post(
     '/sync',
     {
+      config: { idempotency: 'claim' },
       schema: {
         tags,
         summary: 'Read the Upwork transaction history now (a second run writes nothing)',

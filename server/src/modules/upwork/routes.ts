@@ -52,7 +52,7 @@ const upworkRoutes: FastifyPluginAsyncZod<UpworkRoutesOptions> = async (app, opt
   app.post(
     '/connect',
     {
-      config: sensitive,
+      config: { ...sensitive, idempotency: 'claim' },
       schema: {
         tags: ['upwork'],
         summary: 'Start the OAuth flow: answers the Upwork authorize URL (with a single-use state)',
@@ -65,7 +65,7 @@ const upworkRoutes: FastifyPluginAsyncZod<UpworkRoutesOptions> = async (app, opt
   app.post(
     '/callback',
     {
-      config: sensitive,
+      config: { ...sensitive, idempotency: 'claim' },
       schema: {
         tags: ['upwork'],
         summary: 'Finish the OAuth flow with the code and state Upwork sent back to the SPA',
@@ -121,7 +121,7 @@ const upworkRoutes: FastifyPluginAsyncZod<UpworkRoutesOptions> = async (app, opt
   app.post(
     '/sync',
     {
-      config: gate,
+      config: { ...gate, idempotency: 'claim' },
       schema: {
         tags: ['upwork'],
         summary: 'Fetch Upwork jobs matching these filters into the caller’s job list',

@@ -1,0 +1,113 @@
+/**
+ * `npm run test:faults`: the API under faults, each check printed as a table row with its figures
+ * and a pass/fail; exits 1 when any check fails. Not part of `npm test` (it kills processes and
+ * takes minutes); run it on an otherwise idle machine.
+ *
+ *   npm run test:faults                  every check, on PGlite and (with TEST_DATABASE_URL or
+ *                                        BENCH_DATABASE_URL) on PostgreSQL
+ *   npm run test:faults -- kill          one check
+ *   FAULTS_KILL_ROUNDS=5                 fewer kill rounds (default 20)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { acquireRunLock } from '../tests/support/stack.ts';
+
+import { createContext, createScratchDatabase, printTable } from './bench/support.ts';
+import { killPassed, killRow, killUnderWriters, KILL_ROUNDS, WRITERS } from './faults/kill.ts';
+import { drainPassed, drainRow, sigtermUnderWriters } from './faults/sigterm.ts';
+
+const CHECKS = ['kill', 'sigterm'] as const;
+
+async function main() {
+  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const unknown = wanted.filter((name) => !CHECKS.includes(name as (typeof CHECKS)[number]));
+  if (unknown.length > 0) {
+    console.error(`Unknown check(s): ${unknown.join(', ')}. Checks: ${CHECKS.join(', ')}`);
+    process.exit(2);
+  }
+  const runs = (check: (typeof CHECKS)[number]) => wanted.length === 0 || wanted.includes(check);
+  // The checks use the bench's fixed ports: one run of either at a time.
+  const releaseLock = await acquireRunLock('bench', {
+    onWait: (holder) => console.log(`Waiting for the bench run of process ${holder} to finish…`),
+  });
+  const workDir = mkdtempSync(join(tmpdir(), 'bidwright-faults-'));
+  const { context, dispose } = createContext(workDir);
+  const failures: string[] = [];
+  try {
+    const emulatorHost = await context.emulatorHost();
+    const engines = context.engines();
+    if (runs('kill')) {
+      const rows: string[][] = [];
+      for (const engine of engines) {
+        const outcome = await killUnderWriters({
+          engine,
+          databaseUrl: await scratch(engine),
+          workDir: join(workDir, `kill-${engine.name}`),
+          emulatorHost,
+        });
+        rows.push([...killRow(outcome), killPassed(outcome) ? 'pass' : 'FAIL']);
+        if (!killPassed(outcome)) failures.push(`kill on ${engine.name}`);
+        for (const line of outcome.unexpected.slice(0, 5)) console.log(`  unexpected: ${line}`);
+      }
+      printTable(
+        `SIGKILL under ${WRITERS} writers, ${KILL_ROUNDS} rounds (Idempotency-Key on every create; budget: 0 lost, 0 duplicates, restart <= 5 s)`,
+        [
+          'engine',
+          'rounds',
+          'acked',
+          'retries',
+          'lost',
+          'dupes',
+          'restart p50 / max',
+          '5xx/odd',
+          '',
+        ],
+        rows,
+      );
+    }
+    if (runs('sigterm')) {
+      const rows: string[][] = [];
+      for (const engine of engines) {
+        const outcome = await sigtermUnderWriters({
+          engine,
+          databaseUrl: await scratch(engine),
+          workDir: join(workDir, `sigterm-${engine.name}`),
+          emulatorHost,
+        });
+        rows.push([...drainRow(outcome), drainPassed(outcome) ? 'pass' : 'FAIL']);
+        if (!drainPassed(outcome)) failures.push(`sigterm on ${engine.name}`);
+      }
+      printTable(
+        `SIGTERM under ${WRITERS} writers (budget: exits 0 within 10 s, nothing acknowledged lost; PGlite: a second process on the folder refuses)`,
+        ['engine', 'drain', 'exit', 'acked', 'lost', 'second process', ''],
+        rows,
+      );
+    }
+  } finally {
+    for (const drop of scratches) await drop().catch(() => undefined);
+    await dispose();
+    rmSync(workDir, { recursive: true, force: true });
+    releaseLock();
+  }
+  if (failures.length > 0) {
+    console.error(`\nFault checks that failed: ${failures.join(', ')}`);
+    process.exit(1);
+  }
+  console.log('\nEvery fault check passed.');
+}
+
+/** Fresh PostgreSQL databases for the checks, dropped when the run ends. */
+const scratches: Array<() => Promise<void>> = [];
+async function scratch(engine: { databaseUrl?: string }): Promise<string | undefined> {
+  if (!engine.databaseUrl) return undefined;
+  const fresh = await createScratchDatabase(engine.databaseUrl);
+  scratches.push(fresh.drop);
+  return fresh.url;
+}
+
+void main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "response_citations_user_response_idx" ON "response_citations" USING btree ("user_id","response_id");--> statement-breakpoint
+CREATE INDEX "response_status_events_user_response_idx" ON "response_status_events" USING btree ("user_id","response_id","to_status");
