@@ -218,6 +218,29 @@ describe('alerts: the poller notifies about new matches over server-sent events'
     }
   });
 
+  it('two processes polling the same search at once alert once', async () => {
+    await call(alice, 'POST', '/api/saved-searches', {
+      name: 'Elixir',
+      filters: { q: 'elixir' },
+      alert: true,
+    });
+    await pollSavedSearches(deps);
+    await call(alice, 'POST', '/api/jobs/manual', {
+      text: 'Elixir Phoenix API\nWe need an Elixir developer for a Phoenix API.',
+    });
+    const events = capture(alice.user.id);
+    try {
+      await Promise.all([pollSavedSearches(deps), pollSavedSearches(deps)]);
+      expect(events.events.map((event) => event.data)).toEqual([
+        expect.objectContaining({ title: '1 new job for “Elixir”' }),
+      ]);
+      const listed = await call(alice, 'GET', '/api/saved-searches');
+      expect(listed.json().items.find((s: SavedSearch) => s.name === 'Elixir').newMatches).toBe(1);
+    } finally {
+      events.stop();
+    }
+  });
+
   it('connected users: the poll syncs Upwork, and a newly posted job notifies', async () => {
     const start = await call(bob, 'POST', '/api/upwork/connect');
     const redirect = await fetch(start.json().authorizeUrl, { redirect: 'manual' });
@@ -245,6 +268,12 @@ describe('alerts: the poller notifies about new matches over server-sent events'
       expect(events.events[0]).toMatchObject({
         data: { body: expect.stringContaining('Rustlang CLI tool') },
       });
+      // The poll fetched one search's jobs, not the feed: Browse Jobs still refreshes on opening.
+      const afterPoll = await call(bob, 'GET', '/api/upwork/connection');
+      expect(afterPoll.json()).toMatchObject({ status: 'connected', lastSyncAt: null });
+      await call(bob, 'POST', '/api/upwork/sync', {});
+      const afterSync = await call(bob, 'GET', '/api/upwork/connection');
+      expect(afterSync.json().lastSyncAt).toEqual(expect.any(String));
     } finally {
       events.stop();
     }

@@ -289,7 +289,9 @@ async function pollOne(
   const userId = search.userId;
   if (await isUpworkConnected(deps.db, userId)) {
     try {
-      await syncJobs(deps, userId, search.filters, upworkJobStore(deps.db));
+      await syncJobs(deps, userId, search.filters, upworkJobStore(deps.db), {
+        refreshesFeed: false,
+      });
       synced.add(userId);
     } catch (error) {
       // Recorded on the connection (lastError); the search still runs on stored jobs.
@@ -312,7 +314,7 @@ async function pollOne(
     fresh = ids.filter((id) => !seenIds.has(id));
   }
   const firstPass = search.lastCheckedAt === null;
-  const news = firstPass
+  const candidates = firstPass
     ? fresh.filter((id) =>
         appearedSince(
           newest.find((row) => row.id === id),
@@ -320,13 +322,21 @@ async function pollOne(
         ),
       )
     : fresh;
-  if (fresh.length > 0) await recordMatches(deps.db, search, fresh, new Set(news), now);
+  // Another process polling the same search at the same moment records some of these first; only
+  // the matches this pass inserted are its news, so an alert goes out once.
+  const recorded =
+    fresh.length > 0
+      ? await recordMatches(deps.db, search, fresh, new Set(candidates), now)
+      : new Set<string>();
+  const news = candidates.filter((id) => recorded.has(id));
   const notify = news.length > 0;
   await deps.db
     .update(savedSearches)
     .set({
       lastCheckedAt: now,
-      ...(notify ? { lastMatchAt: now, newMatches: search.newMatches + news.length } : {}),
+      ...(notify
+        ? { lastMatchAt: now, newMatches: sql`${savedSearches.newMatches} + ${news.length}` }
+        : {}),
       updatedAt: now,
     })
     .where(and(eq(savedSearches.id, search.id), eq(savedSearches.userId, userId)));
@@ -368,8 +378,8 @@ async function recordMatches(
   jobIds: string[],
   notified: Set<string>,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<Set<string>> {
+  const inserted = await db
     .insert(jobMatches)
     .values(
       jobIds.map((jobId) => ({
@@ -379,5 +389,7 @@ async function recordMatches(
         notifiedAt: notified.has(jobId) ? now : null,
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ jobId: jobMatches.jobId });
+  return new Set(inserted.map((row) => row.jobId));
 }

@@ -74,16 +74,36 @@ export async function isUpworkConnected(db: Database, userId: string): Promise<b
   return (await connectionRow(db, userId))?.status === 'connected';
 }
 
-async function recordSyncOutcome(deps: UpworkDeps, userId: string, error: string | null) {
+/**
+ * Records how a sync ended. Only a refresh of the feed moves `lastSyncAt`: the Browse Jobs page
+ * fetches the feed again when that time is stale, and a saved search's narrow sync has not
+ * refreshed it.
+ */
+async function recordSyncOutcome(
+  deps: UpworkDeps,
+  userId: string,
+  error: string | null,
+  refreshedFeed: boolean,
+) {
+  const now = nowOf(deps);
   await deps.db
     .update(upworkConnections)
     .set(
       error
-        ? { lastError: error, updatedAt: nowOf(deps) }
-        : { lastError: null, lastSyncAt: nowOf(deps), updatedAt: nowOf(deps) },
+        ? { lastError: error, updatedAt: now }
+        : refreshedFeed
+          ? { lastError: null, lastSyncAt: now, updatedAt: now }
+          : { lastError: null, updatedAt: now },
     )
     .where(eq(upworkConnections.userId, userId));
 }
+
+export type SyncJobsOptions = {
+  /** Pages of results to fetch (each SYNC_PAGE_SIZE postings). */
+  pages?: number;
+  /** False for a background sync of one saved search's filters: the feed's last sync stays. */
+  refreshesFeed?: boolean;
+};
 
 /** Fetches Upwork jobs for these filters into the store, and drops expired ones. */
 export async function syncJobs(
@@ -91,7 +111,7 @@ export async function syncJobs(
   userId: string,
   filters: JobFilters,
   store: UpworkJobStore,
-  pages = 1,
+  { pages = 1, refreshesFeed = true }: SyncJobsOptions = {},
 ): Promise<UpworkSyncResult> {
   const client = await clientFor(deps, userId);
   const now = nowOf(deps);
@@ -112,10 +132,10 @@ export async function syncJobs(
     }
   } catch (error) {
     const http = toUpworkHttpError(error);
-    await recordSyncOutcome(deps, userId, http.message);
+    await recordSyncOutcome(deps, userId, http.message, refreshesFeed);
     throw http;
   }
-  await recordSyncOutcome(deps, userId, null);
+  await recordSyncOutcome(deps, userId, null, refreshesFeed);
   const dropped = await store.purgeExpired(userId, now);
   return { fetched, created, updated, dropped };
 }
