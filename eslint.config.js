@@ -52,6 +52,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'build/**',
       'data/**',
       'coverage/**',
       'node_modules/**',

@@ -5,7 +5,8 @@
  *
  *   npm run test:faults                  every check, on PGlite and (with TEST_DATABASE_URL or
  *                                        BENCH_DATABASE_URL) on PostgreSQL
- *   npm run test:faults -- kill          one check
+ *   npm run test:faults -- kill          one check (kill, sigterm, pg-restart)
+ *   FAULTS_PG_RESTART="…"                the command that restarts PostgreSQL (pg-restart)
  *   FAULTS_KILL_ROUNDS=5                 fewer kill rounds (default 20)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,11 +15,18 @@ import { join } from 'node:path';
 
 import { acquireRunLock } from '../tests/support/stack.ts';
 
+import { buildServer } from './build-server.ts';
 import { createContext, createScratchDatabase, printTable } from './bench/support.ts';
 import { killPassed, killRow, killUnderWriters, KILL_ROUNDS, WRITERS } from './faults/kill.ts';
+import {
+  BACK_BUDGET_MS,
+  pgRestartPassed,
+  pgRestartRow,
+  pgRestartUnderWriters,
+} from './faults/pg-restart.ts';
 import { drainPassed, drainRow, sigtermUnderWriters } from './faults/sigterm.ts';
 
-const CHECKS = ['kill', 'sigterm'] as const;
+const CHECKS = ['kill', 'sigterm', 'pg-restart'] as const;
 
 async function main() {
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -36,6 +44,9 @@ async function main() {
   const { context, dispose } = createContext(workDir);
   const failures: string[] = [];
   try {
+    // The API runs from the built server, so restarts are timed as a production replica sees
+    // them. The bundle stays in the repository: its dependencies resolve from node_modules.
+    const bundle = await buildServer();
     const emulatorHost = await context.emulatorHost();
     const engines = context.engines();
     if (runs('kill')) {
@@ -46,6 +57,7 @@ async function main() {
           databaseUrl: await scratch(engine),
           workDir: join(workDir, `kill-${engine.name}`),
           emulatorHost,
+          bundle,
         });
         rows.push([...killRow(outcome), killPassed(outcome) ? 'pass' : 'FAIL']);
         if (!killPassed(outcome)) failures.push(`kill on ${engine.name}`);
@@ -75,6 +87,7 @@ async function main() {
           databaseUrl: await scratch(engine),
           workDir: join(workDir, `sigterm-${engine.name}`),
           emulatorHost,
+          bundle,
         });
         rows.push([...drainRow(outcome), drainPassed(outcome) ? 'pass' : 'FAIL']);
         if (!drainPassed(outcome)) failures.push(`sigterm on ${engine.name}`);
@@ -82,6 +95,27 @@ async function main() {
       printTable(
         `SIGTERM under ${WRITERS} writers (budget: exits 0 within 10 s, nothing acknowledged lost; PGlite: a second process on the folder refuses)`,
         ['engine', 'drain', 'exit', 'acked', 'lost', 'second process', ''],
+        rows,
+      );
+    }
+    if (runs('pg-restart')) {
+      const rows: string[][] = [];
+      for (const engine of engines.filter((candidate) => candidate.databaseUrl)) {
+        const outcome = await pgRestartUnderWriters({
+          engine,
+          databaseUrl: await scratch(engine),
+          workDir: join(workDir, `pg-restart-${engine.name}`),
+          emulatorHost,
+          bundle,
+        });
+        if (!outcome) continue;
+        rows.push([...pgRestartRow(outcome), pgRestartPassed(outcome) ? 'pass' : 'FAIL']);
+        if (!pgRestartPassed(outcome)) failures.push(`pg-restart on ${engine.name}`);
+        for (const line of outcome.unexpected.slice(0, 5)) console.log(`  unexpected: ${line}`);
+      }
+      printTable(
+        `PostgreSQL restarted under ${WRITERS} writers (budget: 503 with Retry-After while away, never 500, API keeps running, rows again within ${BACK_BUDGET_MS} ms of the database)`,
+        ['engine', 'restart', 'back', 'acked', 'lost', 'dupes', '503s', '5xx/odd', 'API', ''],
         rows,
       );
     }

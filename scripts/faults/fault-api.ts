@@ -18,13 +18,19 @@ export type FaultApi = {
   dataDir: string;
 };
 
-export function faultApi(options: {
+/** What every fault check is given: where the API runs and on which database. */
+export type FaultRunOptions = {
   engine: Engine;
   databaseUrl: string | undefined;
   workDir: string;
   emulatorHost: string;
-  extraEnv?: Record<string, string>;
-}): FaultApi {
+  /** The built server (`npm run build:server`), run as a production replica runs it. */
+  bundle: string;
+};
+
+export function faultApi(
+  options: FaultRunOptions & { extraEnv?: Record<string, string> },
+): FaultApi {
   const dataDir = join(options.workDir, `faults-${options.engine.name.toLowerCase()}`);
   let running: RunningApi | undefined;
   let starts = 0;
@@ -51,10 +57,14 @@ export function faultApi(options: {
           emulatorHost: options.emulatorHost,
           projectId: BENCH_PROJECT_ID,
           corsOrigins: [`http://localhost:${BENCH_PORTS.web}`],
-          logLevel: 'warn',
+          logLevel: process.env.FAULTS_LOG_LEVEL ?? 'warn',
           extraEnv: { ...UNLIMITED_RATES, ...options.extraEnv },
         },
-        { logFile: join(options.workDir, `api-${starts}.log`), timeoutMs: 60_000 },
+        {
+          logFile: join(options.workDir, `api-${starts}.log`),
+          timeoutMs: 60_000,
+          bundle: options.bundle,
+        },
       );
       return Date.now() - began;
     },

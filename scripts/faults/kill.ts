@@ -1,6 +1,5 @@
 import { formatNumber } from '../bench/support.ts';
-import type { Engine } from '../bench/support.ts';
-import { faultApi, signedInUser } from './fault-api.ts';
+import { faultApi, type FaultRunOptions, signedInUser } from './fault-api.ts';
 import { countLeadNames } from './lead-counts.ts';
 import { startWriters } from './writers.ts';
 
@@ -27,12 +26,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Sixteen writers create leads while the API is killed with SIGKILL and started again, round
  * after round. Afterwards every lead the API acknowledged must be there exactly once.
  */
-export async function killUnderWriters(options: {
-  engine: Engine;
-  databaseUrl: string | undefined;
-  workDir: string;
-  emulatorHost: string;
-}): Promise<KillOutcome> {
+export async function killUnderWriters(options: FaultRunOptions): Promise<KillOutcome> {
   const api = faultApi(options);
   await api.start();
   const user = await signedInUser(api.url, options.emulatorHost);

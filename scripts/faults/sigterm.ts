@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 
 import { apiEnv, BIN, spawnProcess } from '../../tests/support/stack.ts';
-import { BENCH_PORTS, BENCH_PROJECT_ID, formatNumber, type Engine } from '../bench/support.ts';
-import { faultApi, signedInUser } from './fault-api.ts';
+import { BENCH_PORTS, BENCH_PROJECT_ID, formatNumber } from '../bench/support.ts';
+import { faultApi, type FaultRunOptions, signedInUser } from './fault-api.ts';
 import { countLeadNames } from './lead-counts.ts';
 
 export const DRAIN_BUDGET_MS = 10_000;
@@ -24,12 +24,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * flight, closes its database (PGlite checkpoints) and exits 0 within the budget. On PGlite a
  * second process started on the same folder meanwhile must refuse to start.
  */
-export async function sigtermUnderWriters(options: {
-  engine: Engine;
-  databaseUrl: string | undefined;
-  workDir: string;
-  emulatorHost: string;
-}): Promise<DrainOutcome> {
+export async function sigtermUnderWriters(options: FaultRunOptions): Promise<DrainOutcome> {
   const api = faultApi(options);
   await api.start();
   const user = await signedInUser(api.url, options.emulatorHost);

@@ -15,6 +15,9 @@ export type WriterStats = {
   unexpected: string[];
   /** 500 answers seen (a 503 is expected while the database is away; 500 is not). */
   internalErrors: number;
+  /** 503 answers, and those of them without a Retry-After header. */
+  unavailable: number;
+  unavailableWithoutRetryAfter: number;
 };
 
 export type Writers = { stop: () => Promise<WriterStats> };
@@ -27,7 +30,14 @@ export function startWriters(options: {
   count: number;
   prefix: string;
 }): Writers {
-  const stats: WriterStats = { acknowledged: [], retries: 0, unexpected: [], internalErrors: 0 };
+  const stats: WriterStats = {
+    acknowledged: [],
+    retries: 0,
+    unexpected: [],
+    internalErrors: 0,
+    unavailable: 0,
+    unavailableWithoutRetryAfter: 0,
+  };
   let stopping = false;
 
   const createOne = async (contactName: string) => {
@@ -50,6 +60,10 @@ export function startWriters(options: {
           return;
         }
         if (answer.status === 500) stats.internalErrors += 1;
+        if (answer.status === 503) {
+          stats.unavailable += 1;
+          if (!answer.headers.get('retry-after')) stats.unavailableWithoutRetryAfter += 1;
+        }
         if (answer.status < 500 && answer.status !== 409) {
           stats.unexpected.push(`${answer.status} for ${contactName}`);
           return;

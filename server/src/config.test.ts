@@ -140,6 +140,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...LOCAL, MIGRATE_ON_START: 'no' })).toThrow(/- MIGRATE_ON_START/);
   });
 
+  it('splits the service-wide budgets between replicas, and refuses replicas on PGlite', () => {
+    const postgres = { ...LOCAL, DATABASE_URL: 'postgres://app:secret@db.internal:5432/app' };
+    const one = loadConfig(postgres);
+    expect(one).toMatchObject({ replicaCount: 1, rateLimitPerMinute: 300 });
+    const three = loadConfig({
+      ...postgres,
+      REPLICA_COUNT: '3',
+      WRITE_RATE_LIMIT_PER_MINUTE: '100',
+      AI_RATE_PER_MINUTE: '2',
+      UPWORK_REQUESTS_PER_SECOND: '9',
+    });
+    expect(three).toMatchObject({
+      replicaCount: 3,
+      rateLimitPerMinute: 100,
+      writeRateLimitPerMinute: 34,
+      authFailuresPerMinute: 20,
+      // A share is never 0: each replica still lets a user start one generation a minute.
+      ai: { ratePerMinute: 1 },
+      upwork: { requestsPerSecond: 3 },
+    });
+    expect(() => loadConfig({ ...LOCAL, REPLICA_COUNT: '2' })).toThrow(
+      /REPLICA_COUNT is 2 but DATABASE_URL is unset/,
+    );
+    expect(() => loadConfig({ ...postgres, REPLICA_COUNT: '0' })).toThrow(/- REPLICA_COUNT/);
+  });
+
   it('parses comma lists', () => {
     const config = loadConfig({
       ...LOCAL,

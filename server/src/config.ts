@@ -72,6 +72,12 @@ const envSchema = z.object({
     message: 'ENCRYPTION_KEYS_PREVIOUS must be a comma list of 32-byte base64 keys',
   }),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(1_048_576),
+  /**
+   * How many API processes share one PostgreSQL behind a load balancer. The request, sign-in
+   * failure, AI and Upwork budgets below are for the whole service; each process enforces its
+   * share (budget / REPLICA_COUNT, at least 1). See docs/decisions.
+   */
+  REPLICA_COUNT: z.coerce.number().int().min(1).max(64).default(1),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /**
@@ -167,6 +173,8 @@ export type Config = {
   /** The key ring for secrets at rest: ENCRYPTION_KEY writes, it and the previous keys read. */
   encryptionKey: KeyRing;
   bodyLimitBytes: number;
+  /** API processes sharing the database; the budgets below are already this process's share. */
+  replicaCount: number;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
   writeRateLimitPerMinute: number;
@@ -288,6 +296,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const localMode = Boolean(emulator) && loopback;
+  if (e.REPLICA_COUNT > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `REPLICA_COUNT is ${e.REPLICA_COUNT} but DATABASE_URL is unset: the embedded PGlite database belongs ` +
+        'to one process. Set DATABASE_URL to a PostgreSQL shared by the replicas, or REPLICA_COUNT=1.',
+    );
+  }
+  /** This process's share of a budget meant for the whole service. */
+  const share = (budget: number) => Math.max(1, Math.ceil(budget / e.REPLICA_COUNT));
   if (emulator && e.TRUST_PROXY) {
     throw new ConfigError(
       'FIREBASE_AUTH_EMULATOR_HOST is set together with TRUST_PROXY=true: emulator tokens are unsigned, ' +
@@ -323,9 +339,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? keyRing(Buffer.from(e.ENCRYPTION_KEY, 'base64'), previousKeys)
       : keyRing(LOCAL_DEVELOPMENT_KEY, previousKeys),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
-    writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
+    replicaCount: e.REPLICA_COUNT,
+    rateLimitPerMinute: share(e.RATE_LIMIT_PER_MINUTE),
+    authFailuresPerMinute: share(e.AUTH_FAILURES_PER_MINUTE),
+    writeRateLimitPerMinute: share(e.WRITE_RATE_LIMIT_PER_MINUTE),
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
     trustProxy: e.TRUST_PROXY,
     timeouts: serverTimeouts(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS, e.KEEP_ALIVE_TIMEOUT_MS),
@@ -346,7 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.UPWORK_GRAPHQL_URL ??
         `${e.UPWORK_DEMO ? e.UPWORK_SANDBOX_URL : 'https://api.upwork.com'}/graphql`,
       demo: e.UPWORK_DEMO,
-      requestsPerSecond: e.UPWORK_REQUESTS_PER_SECOND,
+      requestsPerSecond: e.UPWORK_REQUESTS_PER_SECOND / e.REPLICA_COUNT,
       savedSearchPollSeconds: e.SAVED_SEARCH_POLL_SECONDS,
       messagePollSeconds: e.MESSAGE_POLL_SECONDS,
       transactionSyncSeconds: e.TRANSACTION_SYNC_SECONDS,
@@ -362,7 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.AI_TIMEOUT_MS,
       maxRetries: e.AI_MAX_RETRIES,
       maxConcurrent: e.AI_MAX_CONCURRENT,
-      ratePerMinute: e.AI_RATE_PER_MINUTE,
+      ratePerMinute: share(e.AI_RATE_PER_MINUTE),
     },
   };
 }

@@ -37,7 +37,14 @@ async function main() {
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
+    // The server stops listening and closes the connections idle at that moment; a keep-alive
+    // connection busy then becomes idle once its answer is out (new requests on it get 503), and
+    // nothing would close it while the client keeps it open. Reaping idle connections until the
+    // close completes lets the drain end with the last request instead of the client's timeout.
+    const reapIdle = setInterval(() => app.server.closeIdleConnections(), 200);
+    reapIdle.unref();
     await app.close();
+    clearInterval(reapIdle);
     releaseLock();
     clearTimeout(timer);
     process.exit(0);

@@ -369,7 +369,14 @@ export type RunningApi = { url: string; process: ManagedProcess };
 
 export async function startApi(
   settings: ApiSettings,
-  options: { watch?: boolean; logFile?: string; echoPrefix?: string; timeoutMs?: number } = {},
+  options: {
+    watch?: boolean;
+    logFile?: string;
+    echoPrefix?: string;
+    timeoutMs?: number;
+    /** Runs this bundle (`npm run build:server`) instead of the TypeScript source. */
+    bundle?: string;
+  } = {},
 ): Promise<RunningApi> {
   await assertPortsFree([{ port: settings.port, what: 'the API' }]);
   mkdirSync(settings.dataDir, { recursive: true });
@@ -378,7 +385,9 @@ export async function startApi(
   // a write would lose its graceful shutdown.
   const [command, args] = options.watch
     ? [join(BIN, 'tsx'), ['watch', '--clear-screen=false', 'server/src/main.ts']]
-    : [process.execPath, ['--import', 'tsx', 'server/src/main.ts']];
+    : options.bundle
+      ? [process.execPath, ['--enable-source-maps', options.bundle]]
+      : [process.execPath, ['--import', 'tsx', 'server/src/main.ts']];
   const managed = spawnProcess('the API', command, args, {
     env: apiEnv(settings),
     logFile: options.logFile,

@@ -143,8 +143,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       options: '-c jit=off',
     });
-    // Without this listener a dropped backend connection crashes the process; the pool reconnects.
+    // A backend connection that drops (a restart, failover, a cut network) must never crash the
+    // process. The pool reports idle connections on its own 'error'; a connection a request holds
+    // (a transaction between two queries) reports on the client, so every client gets a listener.
+    // The query that was running fails (503, see unavailable.ts), the broken client is discarded
+    // when released, and the pool opens new connections.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     try {
       if (options.migrate === false) {
