@@ -8,6 +8,7 @@
  *   npm run test:faults -- kill          one check (kill, sigterm, pg-restart)
  *   FAULTS_PG_RESTART="…"                the command that restarts PostgreSQL (pg-restart)
  *   FAULTS_KILL_ROUNDS=5                 fewer kill rounds (default 20)
+ *   FAULTS_LOG_LEVEL=info                the API's log level under faults (default warn)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -7,33 +7,16 @@
  * The orchestrators (scripts/start.ts, the e2e setup) create the emulator identities first and
  * pass their uids here.
  */
-import { loadConfig } from '#server/config';
-import { openDatabase } from '#server/db/client';
-import { acquireDataDirLock } from '#server/db/data-dir-lock';
 import { seedDemoAccounts, type DemoAccountSeed } from '#server/db/seed-demo';
 
-import { databaseOptions } from '../tests/support/database-options.ts';
+import { withConfiguredDatabase } from './configured-database.ts';
 
 async function main() {
   const json = process.argv[2];
   if (!json) throw new Error('Pass the accounts as a JSON array argument.');
   const accounts = JSON.parse(json) as DemoAccountSeed[];
-  const config = loadConfig(process.env);
-  const options = databaseOptions(config);
-  // Refuses to run while an API process holds the same PGlite folder.
-  const release =
-    options.engine === 'pglite' ? acquireDataDirLock(options.dataDir ?? '') : () => {};
-  try {
-    const handle = await openDatabase(options);
-    try {
-      const outcomes = await seedDemoAccounts(handle.db, accounts);
-      console.log(JSON.stringify(outcomes));
-    } finally {
-      await handle.close();
-    }
-  } finally {
-    release();
-  }
+  const outcomes = await withConfiguredDatabase((handle) => seedDemoAccounts(handle.db, accounts));
+  console.log(JSON.stringify(outcomes));
 }
 
 main().catch((error: unknown) => {

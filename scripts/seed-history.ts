@@ -12,12 +12,9 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-import { loadConfig } from '#server/config';
-import { openDatabase } from '#server/db/client';
-import { acquireDataDirLock } from '#server/db/data-dir-lock';
 import { seedUserHistory } from '#server/db/history/seed-user-history';
 
-import { databaseOptions } from '../tests/support/database-options.ts';
+import { withConfiguredDatabase } from './configured-database.ts';
 
 /** The seed the demo uses: its year shows variant B replying clearly more often than A. */
 const DEMO_HISTORY_SEED = 3;
@@ -33,38 +30,27 @@ async function main() {
   if (!values.email) throw new Error('Pass the account as --email <email>.');
   const seed = Number(values.seed);
   if (!Number.isSafeInteger(seed)) throw new Error('--seed takes a whole number.');
-  const config = loadConfig(process.env);
-  const options = databaseOptions(config);
-  // Refuses to run while an API process holds the same PGlite folder.
-  const release =
-    options.engine === 'pglite' ? acquireDataDirLock(options.dataDir ?? '') : () => {};
-  try {
-    const handle = await openDatabase(options);
-    try {
-      const result = await seedUserHistory(handle.db, {
-        email: values.email,
-        now: new Date(),
-        seed,
-        encryptionKey: config.encryptionKey,
-      });
-      if (result.outcome === 'kept') {
-        console.log('kept');
-        console.log(JSON.stringify({ outcome: 'kept', email: values.email }));
-        return;
-      }
-      if (values.out) writeFileSync(values.out, JSON.stringify(result.rows), { mode: 0o600 });
-      const counts = Object.fromEntries(
-        Object.entries(result.rows).flatMap(([name, rows]) =>
-          Array.isArray(rows) ? [[name, rows.length]] : [],
-        ),
-      );
-      console.log(JSON.stringify({ outcome: 'created', email: values.email, counts }));
-    } finally {
-      await handle.close();
-    }
-  } finally {
-    release();
+  const email = values.email;
+  const result = await withConfiguredDatabase((handle, config) =>
+    seedUserHistory(handle.db, {
+      email,
+      now: new Date(),
+      seed,
+      encryptionKey: config.encryptionKey,
+    }),
+  );
+  if (result.outcome === 'kept') {
+    console.log('kept');
+    console.log(JSON.stringify({ outcome: 'kept', email }));
+    return;
   }
+  if (values.out) writeFileSync(values.out, JSON.stringify(result.rows), { mode: 0o600 });
+  const counts = Object.fromEntries(
+    Object.entries(result.rows).flatMap(([name, rows]) =>
+      Array.isArray(rows) ? [[name, rows.length]] : [],
+    ),
+  );
+  console.log(JSON.stringify({ outcome: 'created', email, counts }));
 }
 
 main().catch((error: unknown) => {

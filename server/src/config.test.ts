@@ -157,7 +157,7 @@ describe('loadConfig', () => {
       writeRateLimitPerMinute: 34,
       authFailuresPerMinute: 20,
       // A share is never 0: each replica still lets a user start one generation a minute.
-      ai: { ratePerMinute: 1 },
+      ai: { ratePerMinute: 1, serviceRatePerMinute: 2 },
       upwork: { requestsPerSecond: 3 },
     });
     expect(() => loadConfig({ ...LOCAL, REPLICA_COUNT: '2' })).toThrow(

@@ -217,7 +217,10 @@ export type AiConfig = {
   timeoutMs: number;
   maxRetries: number;
   maxConcurrent: number;
+  /** This process's share of the per-user generation budget. */
   ratePerMinute: number;
+  /** The per-user generation budget of the whole service, as users are told it. */
+  serviceRatePerMinute: number;
 };
 
 export type UpworkConfig = {
@@ -380,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRetries: e.AI_MAX_RETRIES,
       maxConcurrent: e.AI_MAX_CONCURRENT,
       ratePerMinute: share(e.AI_RATE_PER_MINUTE),
+      serviceRatePerMinute: e.AI_RATE_PER_MINUTE,
     },
   };
 }

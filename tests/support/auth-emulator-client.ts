@@ -38,10 +38,22 @@ export function authEmulatorClient(host: string, projectId: string) {
       password = 'test-password-1',
       displayName?: string,
     ): Promise<EmulatorAccount> {
-      const created = await post<{ localId: string; idToken: string; refreshToken: string }>(
+      let created = await post<{ localId: string; idToken: string; refreshToken: string }>(
         `${identity}/accounts:signUp?key=fake-api-key`,
         { email, password, returnSecureToken: true },
       );
+      // The emulator stamps a new account's sign-in time and its "tokens valid since" from two
+      // clock readings. When a second boundary falls between them, the first token is older than
+      // the account's revocation cut-off and the API rightly refuses it as revoked (real Firebase
+      // reads the clock once). The cut-off is no later than this answer's arrival, so a token
+      // whose sign-in second is the current one is safe; otherwise sign in again for a newer one.
+      if (authTimeOf(created.idToken) !== Math.floor(Date.now() / 1000)) {
+        created = await post(`${identity}/accounts:signInWithPassword?key=fake-api-key`, {
+          email,
+          password,
+          returnSecureToken: true,
+        });
+      }
       if (displayName) {
         await post(`${identity}/accounts:update?key=fake-api-key`, {
           idToken: created.idToken,
@@ -106,4 +118,13 @@ export type AuthEmulatorClient = ReturnType<typeof authEmulatorClient>;
 /** A unique address per test, so tests sharing one emulator never collide. */
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** The `auth_time` claim (seconds) of an emulator ID token. */
+function authTimeOf(idToken: string): number {
+  const payload = idToken.split('.')[1] ?? '';
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    auth_time?: number;
+  };
+  return claims.auth_time ?? 0;
 }

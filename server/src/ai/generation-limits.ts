@@ -45,7 +45,7 @@ export class GenerationLimits {
         429,
         'rate_limited',
         slot.reason === 'rate'
-          ? `You can generate ${this.ai.ratePerMinute} drafts a minute. Try again in ${slot.retryAfterSeconds} s.`
+          ? `You can generate ${this.ai.serviceRatePerMinute} drafts a minute. Try again in ${slot.retryAfterSeconds} s.`
           : 'Too many drafts are being written right now. Try again in a few seconds.',
         slot.retryAfterSeconds,
       );

@@ -31,6 +31,7 @@ async function connect(who: SignedIn): Promise<void> {
     url: '/api/upwork/connect',
     headers: who.headers,
   });
+  expect(start.statusCode, start.body).toBe(200);
   const redirect = await fetch(start.json<{ authorizeUrl: string }>().authorizeUrl, {
     redirect: 'manual',
   });
