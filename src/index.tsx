@@ -4,7 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
-import { preloadEntryScreen } from '@/app/routes';
+import { preloadEntryScreen, preloadSignedInScreen } from '@/app/routes';
+import { preloadSessionRestore } from '@/app/session-logic';
+import { maySignedInUserExist } from '@/lib/persisted-session';
 import { suppressBrowserNoise } from '@/lib/browser-noise';
 
 suppressBrowserNoise();
@@ -22,6 +24,11 @@ const render = () =>
       <App />
     </StrictMode>,
   );
+// A returning user's session restore and screen are fetched side by side from the start.
+if (maySignedInUserExist()) {
+  preloadSessionRestore();
+  preloadSignedInScreen(window.location.pathname);
+}
 // The sign-in chunk is normally in by now (login.html preloads it), so /login renders in one pass;
 // a slow one is not waited for long.
 void Promise.race([

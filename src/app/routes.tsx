@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { matchPath, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 
 import { RouteLoading } from '@/components/ui/loading';
 import { paths } from '@/config/paths';
@@ -66,6 +66,22 @@ export function preloadEntryScreen(pathname: string): Promise<void> {
   );
 }
 
+/** The chunks a cold load of the signed-in screen at `pathname` needs (none for other paths). */
+export function signedInScreenChunks(pathname: string): LazyPage[] {
+  const match = signedInScreens.find(({ pattern }) => matchPath(pattern, pathname) !== null);
+  return match ? [AppLayout, ...match.pages] : [];
+}
+
+/**
+ * Starts fetching the signed-in layout and the screen at `pathname`, for a returning user whose
+ * session is still being restored: the chunks arrive while the identity service and the API
+ * answer, instead of after them. Failures are left to the render, which fetches a failed chunk
+ * again and reports it.
+ */
+export function preloadSignedInScreen(pathname: string): void {
+  for (const page of signedInScreenChunks(pathname)) page.preload().catch(() => undefined);
+}
+
 interface Gate {
   title: string;
   module?: Module;
@@ -90,6 +106,28 @@ function screen(Page: LazyPage, gate: Gate): ReactNode {
   if (gate.module) element = <RequireModule module={gate.module}>{element}</RequireModule>;
   if (gate.role) element = <RequireRole role={gate.role}>{element}</RequireRole>;
   return element;
+}
+
+/**
+ * The signed-in screens by path (the settings layout under its own path, its pages under theirs),
+ * so the first load of a returning user can fetch the screen it opens while the session restores.
+ */
+const signedInScreens: Array<{ pattern: string; pages: LazyPage[] }> = [];
+
+/** A signed-in screen's element, registered for preloading under `pattern`. */
+function screenElement(pattern: string, Page: LazyPage, gate: Gate): ReactNode {
+  signedInScreens.push({ pattern, pages: [Page] });
+  return screen(Page, gate);
+}
+
+function screenRoute(path: string, Page: LazyPage, gate: Gate): RouteObject {
+  return { path, element: screenElement(path, Page, gate) };
+}
+
+/** A page inside the settings layout: opening it cold needs both chunks. */
+function settingsRoute(path: string, Page: LazyPage, gate: Gate): RouteObject {
+  signedInScreens.push({ pattern: `${paths.settings}/${path}`, pages: [SettingsLayout, Page] });
+  return { path, element: screen(Page, gate) };
 }
 
 /** The top of every page: install banner, offline notice, and the global error boundary. */
@@ -131,102 +169,69 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { path: paths.dashboard, element: screen(DashboardPage, { title: 'Dashboard' }) },
-          {
-            path: paths.quotes,
-            element: screen(QuotesPage, { title: 'Quotes', module: 'proposal' }),
-          },
-          {
-            path: paths.generateQuotes,
-            element: screen(GenerateQuotePage, { title: 'Generate Quote', module: 'proposal' }),
-          },
-          {
-            path: paths.editQuote,
-            element: screen(EditQuotePage, { title: 'Edit Quote', module: 'proposal' }),
-          },
-          {
-            path: paths.quoteAnalytics,
-            element: screen(QuoteAnalyticsPage, { title: 'Quote Analytics', module: 'proposal' }),
-          },
-          {
-            path: paths.responseAnalytics,
-            element: screen(ResponseAnalyticsPage, {
-              title: 'Response Analytics',
-              module: 'response',
-            }),
-          },
-          { path: paths.users, element: screen(UsersPage, { title: 'Users', role: 'admin' }) },
-          {
-            path: paths.responses,
-            element: screen(ResponsesPage, { title: 'Responses', module: 'response' }),
-          },
-          {
-            path: paths.generateResponse,
-            element: screen(GenerateResponsePage, {
-              title: 'Generate Response',
-              module: 'response',
-            }),
-          },
-          {
-            path: paths.editResponse,
-            element: screen(EditResponsePage, { title: 'Edit Response', module: 'response' }),
-          },
-          {
-            path: paths.portfolio,
-            element: screen(PortfolioPage, { title: 'Portfolio', module: 'portfolio' }),
-          },
-          {
-            path: paths.jobs,
-            element: screen(JobsPage, { title: 'Browse Jobs', module: 'upwork' }),
-          },
-          { path: paths.messages, element: screen(MessagesPage, { title: 'Messages' }) },
-          { path: paths.leads, element: screen(LeadsPage, { title: 'Leads' }) },
+          screenRoute(paths.dashboard, DashboardPage, { title: 'Dashboard' }),
+          screenRoute(paths.quotes, QuotesPage, { title: 'Quotes', module: 'proposal' }),
+          screenRoute(paths.generateQuotes, GenerateQuotePage, {
+            title: 'Generate Quote',
+            module: 'proposal',
+          }),
+          screenRoute(paths.editQuote, EditQuotePage, { title: 'Edit Quote', module: 'proposal' }),
+          screenRoute(paths.quoteAnalytics, QuoteAnalyticsPage, {
+            title: 'Quote Analytics',
+            module: 'proposal',
+          }),
+          screenRoute(paths.responseAnalytics, ResponseAnalyticsPage, {
+            title: 'Response Analytics',
+            module: 'response',
+          }),
+          screenRoute(paths.users, UsersPage, { title: 'Users', role: 'admin' }),
+          screenRoute(paths.responses, ResponsesPage, { title: 'Responses', module: 'response' }),
+          screenRoute(paths.generateResponse, GenerateResponsePage, {
+            title: 'Generate Response',
+            module: 'response',
+          }),
+          screenRoute(paths.editResponse, EditResponsePage, {
+            title: 'Edit Response',
+            module: 'response',
+          }),
+          screenRoute(paths.portfolio, PortfolioPage, { title: 'Portfolio', module: 'portfolio' }),
+          screenRoute(paths.jobs, JobsPage, { title: 'Browse Jobs', module: 'upwork' }),
+          screenRoute(paths.messages, MessagesPage, { title: 'Messages' }),
+          screenRoute(paths.leads, LeadsPage, { title: 'Leads' }),
           {
             path: paths.transactions,
             element: <Navigate to={`${paths.leads}?tab=transactions`} replace />,
           },
-          { path: paths.activity, element: screen(ActivityPage, { title: 'Activity' }) },
-          {
-            path: paths.templates,
-            element: screen(ResponseTemplatesPage, {
-              title: 'Response Templates',
-              module: 'response',
-            }),
-          },
-          {
-            path: paths.templateManager,
-            element: screen(ResponseTemplatesPage, {
-              title: 'Response Templates',
-              module: 'response',
-            }),
-          },
-          { path: paths.support, element: screen(SupportPage, { title: 'Help' }) },
+          screenRoute(paths.activity, ActivityPage, { title: 'Activity' }),
+          screenRoute(paths.templates, ResponseTemplatesPage, {
+            title: 'Response Templates',
+            module: 'response',
+          }),
+          screenRoute(paths.templateManager, ResponseTemplatesPage, {
+            title: 'Response Templates',
+            module: 'response',
+          }),
+          screenRoute(paths.support, SupportPage, { title: 'Help' }),
           {
             path: paths.settings,
-            element: screen(SettingsLayout, { title: 'Settings' }),
+            element: screenElement(paths.settings, SettingsLayout, { title: 'Settings' }),
             children: [
               { index: true, element: <Navigate to={paths.settingsAccount} replace /> },
-              { path: 'account', element: screen(SettingsAccountPage, { title: 'Account' }) },
-              { path: 'profile', element: screen(ProfilePage, { title: 'Profile' }) },
-              { path: 'users', element: screen(UsersPage, { title: 'Users', role: 'admin' }) },
-              {
-                path: 'response-templates',
-                element: screen(ResponseTemplatesPage, {
-                  title: 'Response Templates',
-                  module: 'response',
-                }),
-              },
-              {
-                path: 'quote-templates',
-                element: screen(QuoteTemplatesPage, {
-                  title: 'Quote Templates',
-                  module: 'proposal',
-                }),
-              },
-              {
-                path: 'portfolio',
-                element: screen(PortfolioSettingsPage, { title: 'Portfolio', module: 'portfolio' }),
-              },
+              settingsRoute('account', SettingsAccountPage, { title: 'Account' }),
+              settingsRoute('profile', ProfilePage, { title: 'Profile' }),
+              settingsRoute('users', UsersPage, { title: 'Users', role: 'admin' }),
+              settingsRoute('response-templates', ResponseTemplatesPage, {
+                title: 'Response Templates',
+                module: 'response',
+              }),
+              settingsRoute('quote-templates', QuoteTemplatesPage, {
+                title: 'Quote Templates',
+                module: 'proposal',
+              }),
+              settingsRoute('portfolio', PortfolioSettingsPage, {
+                title: 'Portfolio',
+                module: 'portfolio',
+              }),
             ],
           },
         ],

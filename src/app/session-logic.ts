@@ -40,6 +40,17 @@ export async function fetchBackendUser(
   }
 }
 
+/**
+ * Starts fetching what restoring a stored session needs (the identity SDK, the API client and the
+ * user endpoint), all at once, before the session machine asks for them one after another.
+ */
+export function preloadSessionRestore(): void {
+  const settle = () => undefined;
+  loadFirebase().catch(settle);
+  import('@/store/install-api').catch(settle);
+  import('@/store/users.api').catch(settle);
+}
+
 async function logActivityLater(store: AppStore, input: ActivityInput): Promise<void> {
   const { logActivity } = await import('@/store/activity-logger');
   await logActivity(store, input);
