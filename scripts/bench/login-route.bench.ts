@@ -6,19 +6,18 @@
  * Budgets: under 150 KB of JS on the wire, largest contentful paint under 500 ms. How the page meets the
  * paint budget: docs/decisions/0006-login-first-paint.md.
  */
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import type { Browser } from 'playwright-core';
 
 import { createSpaServer } from '../serve-spa.ts';
 import { launchChromium } from '../../tests/support/browser.ts';
-import { buildSpa } from '../../tests/support/stack.ts';
 
 import {
   BENCH_PORTS,
-  BENCH_PROJECT_ID,
   formatNumber,
+  median,
+  benchSpaDist,
   kb,
   printTable,
   type BenchSection,
@@ -65,14 +64,6 @@ type Asset = {
   encoding: string;
 };
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
 /** Every script and stylesheet a cold load of the page fetches, with its bytes and gzip bytes. */
 async function recordAssets(browser: Browser, url: string): Promise<Asset[]> {
   const browserContext = await browser.newContext({ serviceWorkers: 'block' });
@@ -108,19 +99,7 @@ const section: BenchSection = {
   name: 'login-route',
   description: 'JS/CSS bytes and paint timings of /login in headless Chromium',
   async run(context) {
-    let root = process.env.BENCH_DIST;
-    if (!root) {
-      root = join(context.workDir, 'dist');
-      await buildSpa({
-        settings: {
-          apiPort: BENCH_PORTS.api,
-          emulatorHost: `127.0.0.1:${BENCH_PORTS.emulator.port}`,
-          projectId: BENCH_PROJECT_ID,
-        },
-        outDir: root,
-        logFile: join(context.workDir, 'build.log'),
-      });
-    }
+    const root = await benchSpaDist(context.workDir);
     const server = await createSpaServer({ root, host: 'localhost', port: BENCH_PORTS.web });
     const browser = await launchChromium();
     try {

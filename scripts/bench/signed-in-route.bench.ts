@@ -7,19 +7,19 @@
  * region, "content" when, in addition, nothing on the page says 'Loading…' any more (the screen's
  * data is in). Budget: content under 600 ms.
  */
-import { join } from 'node:path';
 
 import type { Browser, BrowserContext } from 'playwright-core';
 
 import { createSpaServer } from '../serve-spa.ts';
 import { authEmulatorClient, uniqueEmail } from '../../tests/support/auth-emulator-client.ts';
 import { launchChromium } from '../../tests/support/browser.ts';
-import { buildSpa } from '../../tests/support/stack.ts';
 
 import {
   BENCH_PORTS,
   BENCH_PROJECT_ID,
   formatNumber,
+  median,
+  benchSpaDist,
   printTable,
   type BenchSection,
 } from './support.ts';
@@ -58,14 +58,6 @@ const OBSERVE_MARKS = (heading: string) => `
 
 type Marks = { screen: number; content: number };
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
 /** Signs a new account in through the form once and keeps what the browser stored. */
 async function storedSignIn(
   browser: Browser,
@@ -100,10 +92,13 @@ async function timeLoad(
     const page = await browserContext.newPage();
     await page.addInitScript(OBSERVE_MARKS(heading));
     await page.goto(url);
-    await page.waitForFunction(() => (window as { __marks?: Marks }).__marks?.content, null, {
-      timeout: 30_000,
-    });
-    return (await page.evaluate(() => (window as unknown as { __marks: Marks }).__marks)) as Marks;
+    // Functions, not strings: the page's content security policy forbids evaluating strings.
+    await page.waitForFunction(
+      () => (globalThis as unknown as { __marks: Marks }).__marks.content > 0,
+      null,
+      { timeout: 30_000 },
+    );
+    return await page.evaluate(() => (globalThis as unknown as { __marks: Marks }).__marks);
   } finally {
     await browserContext.close();
   }
@@ -114,15 +109,7 @@ const section: BenchSection = {
   description: 'time to content of a screen opened cold by a signed-in user, headless Chromium',
   async run(context) {
     const emulatorHost = await context.emulatorHost();
-    let root = process.env.BENCH_DIST;
-    if (!root) {
-      root = join(context.workDir, 'dist');
-      await buildSpa({
-        settings: { apiPort: BENCH_PORTS.api, emulatorHost, projectId: BENCH_PROJECT_ID },
-        outDir: root,
-        logFile: join(context.workDir, 'build.log'),
-      });
-    }
+    const root = await benchSpaDist(context.workDir);
     const [pglite] = context.engines().filter((engine) => engine.name === 'PGlite');
     const api = await context.startApi(pglite ?? { name: 'PGlite' });
     // The page's content security policy lets it reach this API and emulator, as in production.

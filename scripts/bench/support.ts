@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 import { startAuthEmulator, type AuthEmulator } from '../../tests/support/firebase-emulator.ts';
-import { startApi, type ApiSettings, type RunningApi } from '../../tests/support/stack.ts';
+import {
+  buildSpa,
+  startApi,
+  type ApiSettings,
+  type RunningApi,
+} from '../../tests/support/stack.ts';
 import { createPostgresDatabase } from '../../tests/support/test-database.ts';
 
 export const BENCH_PROJECT_ID = 'demo-bidwright';
@@ -224,3 +229,30 @@ export const formatNumber = (value: number, digits = 0): string =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/**
+ * The production SPA the browser sections load, pointed at the bench API and emulator ports:
+ * BENCH_DIST when set (a build made earlier), otherwise built into the work folder.
+ */
+export async function benchSpaDist(workDir: string): Promise<string> {
+  if (process.env.BENCH_DIST) return process.env.BENCH_DIST;
+  const root = join(workDir, 'dist');
+  await buildSpa({
+    settings: {
+      apiPort: BENCH_PORTS.api,
+      emulatorHost: `127.0.0.1:${BENCH_PORTS.emulator.port}`,
+      projectId: BENCH_PROJECT_ID,
+    },
+    outDir: root,
+    logFile: join(workDir, 'build.log'),
+  });
+  return root;
+}
