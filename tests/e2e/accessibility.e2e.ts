@@ -31,7 +31,7 @@ describe('accessibility', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    await page.waitForFunction("!document.documentElement.classList.contains('dark')");
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -56,7 +56,7 @@ describe('accessibility', () => {
       await page.goto(path);
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       // The event stream keeps the network busy, so wait for the screen's own loading states instead.
-      await page.waitForFunction('!/Loading/.test(document.body.innerText)', undefined, {
+      await page.waitForFunction(() => !/Loading/.test(document.body.innerText), undefined, {
         timeout: 15_000,
       });
       for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);

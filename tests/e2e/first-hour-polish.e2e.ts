@@ -18,10 +18,10 @@ const PHONE = { width: 390, height: 800 };
 async function violationsInBothThemes(page: Page): Promise<string[]> {
   const dark = await seriousViolations(page);
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
-  await page.waitForFunction("!document.documentElement.classList.contains('dark')");
+  await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
   const light = await seriousViolations(page);
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await page.waitForFunction("document.documentElement.classList.contains('dark')");
+  await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
   return [...dark, ...light];
 }
 

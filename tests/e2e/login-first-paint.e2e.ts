@@ -69,9 +69,7 @@ describe('the login route before and without scripts', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
     // The SDK clears its key when its sign-out completes (the route changes a moment earlier).
-    await page.waitForFunction(
-      `localStorage.getItem(${JSON.stringify(PERSISTED_USER_KEY)}) === null`,
-    );
+    await page.waitForFunction((key) => localStorage.getItem(key) === null, PERSISTED_USER_KEY);
     // With the key gone, the next visit starts signed out without waiting for the SDK.
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();

@@ -17,7 +17,7 @@ describe('offline', () => {
     const { page, context } = await browser.open();
     await signIn(page, DEMO_ADMIN);
     // The service worker takes control after the first load; from then on reads pass through it.
-    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.goto('/users');
     const table = page.getByRole('table', { name: 'Users' });
     await table.getByRole('row').filter({ hasText: DEMO_FREELANCER.email }).waitFor();
@@ -44,6 +44,8 @@ describe('offline', () => {
     expect(((await page.evaluate(OFFLINE_DATA_CACHES)) as string[]).length).toBe(1);
     await page.getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
-    await page.waitForFunction(`${OFFLINE_DATA_CACHES}.then((keys) => keys.length === 0)`);
+    await page.waitForFunction(async () =>
+      (await caches.keys()).every((key) => !key.startsWith('bidwright-data-')),
+    );
   });
 });
