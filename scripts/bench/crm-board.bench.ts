@@ -8,7 +8,6 @@
  *   npm run bench -- crm
  *   BENCH_CRM_LEADS=2000 BENCH_CRM_RUNS=3 npm run bench -- crm
  */
-import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
 
@@ -16,15 +15,14 @@ import { LEAD_CSV_MAX_ROWS, LEAD_STAGES } from '../../src/contract/leads.ts';
 import { createSpaServer } from '../serve-spa.ts';
 import { authEmulatorClient, uniqueEmail } from '../../tests/support/auth-emulator-client.ts';
 import { launchChromium } from '../../tests/support/browser.ts';
-import { buildSpa } from '../../tests/support/stack.ts';
 
 import {
+  benchSpaDist,
   BENCH_PORTS,
   BENCH_PROJECT_ID,
   formatNumber,
   printTable,
   type BenchApi,
-  type BenchContext,
   type BenchSection,
 } from './support.ts';
 
@@ -178,21 +176,6 @@ async function tableFirstRender(page: Page): Promise<number> {
   return performance.now() - started;
 }
 
-async function spaRoot(context: BenchContext): Promise<string> {
-  if (process.env.BENCH_DIST) return process.env.BENCH_DIST;
-  const root = join(context.workDir, 'dist');
-  await buildSpa({
-    settings: {
-      apiPort: BENCH_PORTS.api,
-      emulatorHost: `127.0.0.1:${BENCH_PORTS.emulator.port}`,
-      projectId: BENCH_PROJECT_ID,
-    },
-    outDir: root,
-    logFile: join(context.workDir, 'build.log'),
-  });
-  return root;
-}
-
 const section: BenchSection = {
   name: 'crm',
   description: `leads board and table with ${LEADS.toLocaleString('en-US')} leads in Chromium`,
@@ -203,7 +186,7 @@ const section: BenchSection = {
       ADMIN_EMAILS: email,
       CORS_ORIGINS: `http://localhost:${BENCH_PORTS.web}`,
     });
-    const root = await spaRoot(context);
+    const root = await benchSpaDist(context.workDir);
     const server = await createSpaServer({
       root,
       host: 'localhost',

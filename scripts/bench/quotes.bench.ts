@@ -8,7 +8,6 @@
  *   BENCH_QUOTE_RUNS=20 BENCH_STUB_LATENCY_MS=100 npm run bench -- quotes
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { createSpaServer } from '../serve-spa.ts';
 import { offlineQuote } from '../../server/src/modules/quote-generation/offline-quote.ts';
@@ -18,9 +17,9 @@ import { fortyLineQuote } from '../../server/src/modules/quote-export/test-quote
 import { authEmulatorClient, uniqueEmail } from '../../tests/support/auth-emulator-client.ts';
 import { launchChromium } from '../../tests/support/browser.ts';
 import { startOpenAIStub } from '../../tests/support/openai-stub.ts';
-import { buildSpa } from '../../tests/support/stack.ts';
 
 import {
+  benchSpaDist,
   BENCH_PORTS,
   BENCH_PROJECT_ID,
   formatNumber,
@@ -214,17 +213,7 @@ async function benchSharePage(
   });
   if (!shared.ok) throw new Error(`share answered ${shared.status}: ${await shared.text()}`);
   const { path } = (await shared.json()) as { path: string };
-  const root = process.env.BENCH_DIST ?? join(context.workDir, 'dist');
-  if (!process.env.BENCH_DIST)
-    await buildSpa({
-      settings: {
-        apiPort: BENCH_PORTS.api,
-        emulatorHost: `127.0.0.1:${BENCH_PORTS.emulator.port}`,
-        projectId: BENCH_PROJECT_ID,
-      },
-      outDir: root,
-      logFile: join(context.workDir, 'build.log'),
-    });
+  const root = await benchSpaDist(context.workDir);
   const server = await createSpaServer({
     root,
     host: 'localhost',
