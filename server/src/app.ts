@@ -22,7 +22,7 @@ import idempotencyPlugin from './plugins/idempotency.ts';
 import loadSheddingPlugin from './plugins/load-shedding.ts';
 import pgliteStatisticsPlugin from './plugins/pglite-statistics.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
-import schedulerPlugin from './plugins/scheduler.ts';
+import jobsPlugin from './jobs/jobs-plugin.ts';
 import securityPlugin from './plugins/security.ts';
 
 declare module 'fastify' {
@@ -158,7 +158,7 @@ export async function buildApp(
   await app.register(authPlugin, { config, db: database.db });
   await app.register(rateLimitsPlugin, { config });
   await app.register(eventsPlugin);
-  await app.register(schedulerPlugin);
+  await app.register(jobsPlugin);
   await app.register(pgliteStatisticsPlugin);
   await app.register(idempotencyPlugin, { db: database.db });
   await registerModules(app);

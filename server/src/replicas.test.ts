@@ -20,7 +20,8 @@ import { SERVER_TEST_EMULATOR, TEST_PROJECT_ID } from '#test-support/test-ports'
 /**
  * Two API processes on one PostgreSQL database behind a round-robin proxy, as in production:
  * a POST retried with the same Idempotency-Key makes one row whichever replica each copy reaches,
- * and what one replica does to a user's account reaches the user's stream on the other.
+ * what one replica does to a user's account reaches the user's stream on the other, and a
+ * scheduled job that both replicas tick runs once per interval.
  * PostgreSQL only.
  */
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -63,6 +64,8 @@ describe.skipIf(!onPostgres)('two API replicas behind a proxy', () => {
             corsOrigins: ['http://localhost:3000'],
             logLevel: 'warn',
             adminEmails: [adminEmail],
+            // A short interval, so the test sees several rounds of a scheduled job.
+            extraEnv: { LEAD_DUE_CHECK_SECONDS: '1' },
           },
           { logFile: join(dataDir, `api-${replica}.log`) },
         ),
@@ -130,6 +133,34 @@ describe.skipIf(!onPostgres)('two API replicas behind a proxy', () => {
     );
     expect(ids.size).toBe(1);
     expect(await leadsNamed('Burst Across Replicas')).toBe(1);
+  });
+
+  it('runs the scheduled due-action check once per interval, though both replicas tick it', async () => {
+    const created = await fetch(`${proxy.url}/api/leads`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({
+        contactName: 'Due Across Replicas',
+        nextAction: 'Send the revised quote',
+        nextActionDue: new Date(Date.now() - 60_000).toISOString(),
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const rounds = () =>
+      sql(
+        `select singleton_on, count(*)::int as jobs from pgboss.job
+         where name = 'lead-due-actions' and state = 'completed' group by singleton_on`,
+      );
+    await expect
+      .poll(async () => (await rounds()).length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(3);
+    // One job per one-second interval, never two, whichever replica ticked first or worked it.
+    expect((await rounds()).every((round) => round.jobs === 1)).toBe(true);
+    const told = await sql(
+      `select title from notifications where user_id = $1 and kind = 'lead_action_due'`,
+      [userId],
+    );
+    expect(told).toHaveLength(1);
   });
 
   it('ends a stream held on one replica when an admin disables the account on the other', async () => {

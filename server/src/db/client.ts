@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { jobQueueIsCurrent, migrateJobQueue } from '../jobs/queue-schema.ts';
 import { ensurePrivateDir, tightenTree } from '../storage/private-files.ts';
 import * as schema from './schema/index.ts';
 
@@ -24,7 +25,15 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** PostgreSQL only: signals between the processes that share the database. */
   pubsub?: PostgresPubSub;
+  /** PostgreSQL only: plain SQL on the pool, for the job queue (pg-boss writes its own SQL). */
+  executeSql?: SqlExecutor;
 };
+
+/** Runs one SQL text (one or several statements) with optional parameters. */
+export type SqlExecutor = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Array<Record<string, unknown>> }>;
 
 /**
  * NOTIFY and LISTEN for the processes sharing one PostgreSQL database (the event relay uses it).
@@ -72,6 +81,25 @@ export class DatabaseBehindError extends Error {
   }
 }
 
+/** Why the API will not start on PostgreSQL whose job queue tables are missing or old. */
+export class JobQueueBehindError extends Error {
+  constructor() {
+    super(
+      "The database's job queue tables are missing or older than this release: " +
+        'run npm run db:migrate first (or start with MIGRATE_ON_START=true).',
+    );
+    this.name = 'JobQueueBehindError';
+  }
+}
+
+/** The pool (or one of its connections) as the job queue's SQL executor. */
+function executorOf(client: pg.Pool | pg.PoolClient): SqlExecutor {
+  return async (text, values) => {
+    const result = await client.query<Record<string, unknown>>(text, values);
+    return { rows: result.rows };
+  };
+}
+
 // Any constant shared by every process: the key of the advisory lock that serializes migrators.
 const MIGRATION_LOCK_KEY = 7_240_513_301;
 
@@ -101,8 +129,9 @@ export async function pendingMigrations(pool: pg.Pool | pg.PoolClient): Promise<
 }
 
 /**
- * Applies the committed migrations that are missing and returns how many it applied. Replicas
- * that start together wait for each other on an advisory lock, so only one of them migrates.
+ * Applies the committed migrations that are missing and returns how many it applied, then
+ * creates or upgrades the job queue's tables. Replicas that start together wait for each other on
+ * an advisory lock, so only one of them migrates.
  */
 export async function migratePostgres(pool: pg.Pool): Promise<number> {
   const lock = await pool.connect();
@@ -117,6 +146,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
         const db = drizzlePg({ client: lock, schema, casing: 'snake_case' });
         await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
       }
+      await migrateJobQueue(executorOf(lock));
       return pending;
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
@@ -155,6 +185,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       if (options.migrate === false) {
         const pending = await pendingMigrations(pool);
         if (pending > 0) throw new DatabaseBehindError(pending);
+        if (!(await jobQueueIsCurrent(executorOf(pool)))) throw new JobQueueBehindError();
       } else {
         await migratePostgres(pool);
       }
@@ -166,6 +197,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: db as unknown as Database,
       engine: 'postgres',
+      executeSql: executorOf(pool),
       pubsub: {
         notify: async (channel, payload) => {
           await pool.query('select pg_notify($1, $2)', [channel, payload]);

@@ -259,9 +259,9 @@ export default fp(
       route.handler =
         mode === 'claim' ? wrapWithClaim(route.handler, db) : wrapInTransaction(route.handler, db);
     });
-    app.scheduler.every('idempotency key purge', PURGE_EVERY_MS, () => purgeIdempotencyKeys(db), {
+    app.jobs.every('idempotency-key-purge', PURGE_EVERY_MS, () => purgeIdempotencyKeys(db), {
       runAtStart: true,
     });
   },
-  { name: 'idempotency', dependencies: ['scheduler'] },
+  { name: 'idempotency', dependencies: ['jobs'] },
 );

@@ -13,17 +13,12 @@ const STATISTICS_EVERY_MS = 60 * 60 * 1000;
  */
 async function pgliteStatisticsPlugin(app: FastifyInstance) {
   if (app.database.engine !== 'pglite') return;
-  app.scheduler.every(
-    'pglite statistics',
-    STATISTICS_EVERY_MS,
-    () => app.db.execute(sql`analyze`),
-    {
-      runAtStart: true,
-    },
-  );
+  app.jobs.every('pglite-statistics', STATISTICS_EVERY_MS, () => app.db.execute(sql`analyze`), {
+    runAtStart: true,
+  });
 }
 
 export default fp(pgliteStatisticsPlugin, {
   name: 'pglite-statistics',
-  dependencies: ['scheduler'],
+  dependencies: ['jobs'],
 });

@@ -6,7 +6,7 @@ import { notifyDueLeadActions } from './due-actions.ts';
 const leadDueActionsSchedule: FastifyPluginAsync = async (app) => {
   const seconds = app.config.leads.dueCheckSeconds;
   if (seconds <= 0) return;
-  app.scheduler.every('lead due actions', seconds * 1000, () =>
+  app.jobs.every('lead-due-actions', seconds * 1000, () =>
     notifyDueLeadActions({ db: app.db, events: app.events, log: app.log }),
   );
 };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 import { sharedLimiter } from '../upwork/service.ts';
-import { pollMessages, type MessageDeps } from './service.ts';
+import { messagePollRound, type MessageDeps } from './service.ts';
 
 /**
- * The message poller runs every MESSAGE_POLL_SECONDS (0 turns it off): each connected user's
- * rooms are synced in turn and the Messages badge follows over /api/events.
+ * Messages are synced every MESSAGE_POLL_SECONDS (0 turns it off): one job per connected user,
+ * and the Messages badge follows over /api/events.
  */
 const messagePollSchedule: FastifyPluginAsync = async (app) => {
   const seconds = app.config.upwork.messagePollSeconds;
@@ -16,9 +16,7 @@ const messagePollSchedule: FastifyPluginAsync = async (app) => {
     limiter: sharedLimiter(app.config),
     events: app.events,
   };
-  app.scheduler.every('message poll', seconds * 1000, async () => {
-    await pollMessages(deps, app.log);
-  });
+  app.jobs.everyForEachUser('message-poll', seconds * 1000, messagePollRound(deps));
 };
 
 export default messagePollSchedule;

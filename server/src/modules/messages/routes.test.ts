@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageSyncResult, RoomThread } from '#contract/messages';
 import { createHarness, type Harness, type SignedIn } from '#test-support/server-harness';
 import { startUpworkSandbox, type UpworkSandbox } from '#test-support/upwork-sandbox';
+import { runUserRound } from '#test-support/user-round';
 
 import { activities } from '../../db/schema/activities.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -17,7 +18,7 @@ import {
 import { responses } from '../../db/schema/responses.ts';
 import type { ServerEvent } from '../../plugins/events.ts';
 import { sharedLimiter } from '../upwork/service.ts';
-import { pollMessages, syncMessages, type MessageDeps } from './service.ts';
+import { messagePollRound, syncMessages, type MessageDeps } from './service.ts';
 
 let sandbox: UpworkSandbox;
 let h: Harness;
@@ -269,7 +270,7 @@ describe('message sync', () => {
     sandbox.clientWrites(room!.externalId, 'One more thing: can you start on Monday?');
     const before = (await call(alice, 'GET', '/api/messages/unread-count')).json().count;
     const seen = capture(alice.user.id);
-    await pollMessages(deps).finally(seen.stop);
+    await runUserRound(messagePollRound(deps)).finally(seen.stop);
     const room2 = await proposalRoom();
     expect(room2!.unread).toBe(1);
     expect(seen.events).toEqual([{ type: 'messages_unread', data: { count: before + 1 } }]);
@@ -395,14 +396,14 @@ describe('another user and a user without Upwork', () => {
 
   it('an Upwork failure is kept as the last error and the poller carries on', async () => {
     sandbox.failNext({ status: 500 });
-    const round = await pollMessages(deps);
+    const round = await runUserRound(messagePollRound(deps));
     expect(round.failed).toBe(1);
     const [kept] = await h.database.db
       .select()
       .from(messageSettings)
       .where(eq(messageSettings.userId, alice.user.id));
     expect(kept?.lastError).toBeTruthy();
-    const next = await pollMessages(deps);
+    const next = await runUserRound(messagePollRound(deps));
     expect(next.failed).toBe(0);
     const [cleared] = await h.database.db
       .select()

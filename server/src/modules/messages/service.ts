@@ -24,7 +24,7 @@ import { previewOf, toMessage, toMessageRoom } from './view.ts';
 /** The messages area: rooms and threads scoped to their owner, replies, settings, the badge. */
 
 export type { MessageDeps } from './sync.ts';
-export { syncMessages, pollMessages } from './sync-runs.ts';
+export { syncMessages, messagePollRound } from './sync-runs.ts';
 
 export type RequestMeta = { userAgent: string | undefined };
 

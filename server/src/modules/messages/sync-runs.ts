@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
-
 import type { MessageSyncResult } from '#contract/messages';
 
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http-error.ts';
+import type { UserRound } from '../../jobs/job-queue.ts';
 import { recordActivity } from '../activities/service.ts';
 import { connectedUpworkUserIds } from '../upwork/service.ts';
 import { runMessageSync, type MessageDeps } from './sync.ts';
@@ -86,26 +85,12 @@ export async function syncMessages(
 }
 
 /**
- * One round of the poller: every connected user in turn. A user whose sync is still running is
- * skipped; a failure is kept as that user's lastError and logged, and the next round tries again.
+ * The poller's round: one job per connected user, each joining a sync already running for that
+ * user. A failure is kept as that user's lastError; the queue retries it, then the next round.
  */
-export async function pollMessages(
-  deps: MessageDeps,
-  log?: Pick<FastifyBaseLogger, 'warn'>,
-): Promise<{ users: number; failed: number }> {
-  const userIds = await connectedUpworkUserIds(deps.db);
-  const { running } = runsOf(deps.db);
-  let failed = 0;
-  let users = 0;
-  for (const userId of userIds) {
-    if (running.has(userId)) continue;
-    users += 1;
-    try {
-      await startRun(deps, userId);
-    } catch (error) {
-      failed += 1;
-      log?.warn({ err: error, userId }, 'message sync failed');
-    }
-  }
-  return { users, failed };
+export function messagePollRound(deps: MessageDeps): UserRound {
+  return {
+    users: () => connectedUpworkUserIds(deps.db),
+    run: (userId) => startRun(deps, userId),
+  };
 }

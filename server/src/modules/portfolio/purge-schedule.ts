@@ -14,7 +14,7 @@ export type PortfolioPurgeOptions = {
 /** Items binned longer than the undo window are purged with their files: at start, then every 6 h. */
 const portfolioPurgeSchedule: FastifyPluginAsync<PortfolioPurgeOptions> = async (app, options) => {
   const deps = { db: app.db, store: options.store ?? new DiskFileStore(app.config.uploadsDir) };
-  app.scheduler.every('portfolio purge', PURGE_EVERY_MS, () => purgeExpiredItems(deps), {
+  app.jobs.every('portfolio-purge', PURGE_EVERY_MS, () => purgeExpiredItems(deps), {
     runAtStart: true,
   });
 };

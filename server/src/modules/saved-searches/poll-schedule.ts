@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 import { sharedLimiter } from '../upwork/service.ts';
-import { pollSavedSearches, type PollDeps } from './service.ts';
+import { savedSearchAlertRound, type PollDeps } from './service.ts';
 
 /**
- * The saved-search alert poller runs every SAVED_SEARCH_POLL_SECONDS (0 turns it off) and
- * notifies over /api/events.
+ * Saved-search alerts every SAVED_SEARCH_POLL_SECONDS (0 turns them off): one job per user with
+ * an alerting search, which notifies over /api/events.
  */
 const savedSearchPollSchedule: FastifyPluginAsync = async (app) => {
   const seconds = app.config.upwork.savedSearchPollSeconds;
@@ -17,7 +17,7 @@ const savedSearchPollSchedule: FastifyPluginAsync = async (app) => {
     events: app.events,
     log: app.log,
   };
-  app.scheduler.every('saved search poll', seconds * 1000, () => pollSavedSearches(deps));
+  app.jobs.everyForEachUser('saved-search-alerts', seconds * 1000, savedSearchAlertRound(deps));
 };
 
 export default savedSearchPollSchedule;

@@ -11,6 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { jobMatches, savedSearches, type SavedSearchRow } from '../../db/schema/saved-searches.ts';
 import { HttpError, notFound } from '../../http-error.ts';
+import type { UserRound } from '../../jobs/job-queue.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import { recordActivity } from '../activities/service.ts';
 import { notifyUser } from '../notifications/service.ts';
@@ -246,26 +247,63 @@ export type PollResult = {
 };
 
 /**
- * One pass over every alerting saved search. Each runs as its owner: the sync, the query and the
- * matches are scoped to the search's user id. The first pass of a search records what matches
- * without notifying; later passes notify about jobs not seen before.
+ * One pass over every alerting saved search: the shared upkeep, then each owner's searches. The
+ * background schedule runs the same steps as a round of per-user jobs (savedSearchAlertRound).
  */
 export async function pollSavedSearches(deps: PollDeps, now = new Date()): Promise<PollResult> {
   const result: PollResult = { searches: 0, notified: 0, newMatches: 0, dropped: 0 };
   result.dropped = await purgeExpiredUpworkJobs(deps.db, now);
+  for (const userId of await alertingUserIds(deps.db)) {
+    const own = await pollUserSavedSearches(deps, userId, now);
+    result.searches += own.searches;
+    result.notified += own.notified;
+    result.newMatches += own.newMatches;
+  }
+  return result;
+}
+
+/** The schedule's round: upkeep once, then one job per user with an alerting search. */
+export function savedSearchAlertRound(deps: PollDeps): UserRound {
+  return {
+    users: async () => {
+      await purgeExpiredUpworkJobs(deps.db, new Date());
+      return alertingUserIds(deps.db);
+    },
+    run: (userId) => pollUserSavedSearches(deps, userId, new Date()),
+  };
+}
+
+async function alertingUserIds(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: savedSearches.userId })
+    .from(savedSearches)
+    .where(eq(savedSearches.alert, true));
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * One user's alerting searches, least recently checked first. Each runs as its owner: the sync,
+ * the query and the matches are scoped to the user's id. The first pass of a search records what
+ * matches without notifying; later passes notify about jobs not seen before.
+ */
+async function pollUserSavedSearches(
+  deps: PollDeps,
+  userId: string,
+  now: Date,
+): Promise<Omit<PollResult, 'dropped'>> {
+  const result = { searches: 0, notified: 0, newMatches: 0 };
   const searches = await deps.db
     .select()
     .from(savedSearches)
-    .where(eq(savedSearches.alert, true))
+    .where(and(eq(savedSearches.userId, userId), eq(savedSearches.alert, true)))
     .orderBy(asc(savedSearches.lastCheckedAt));
-  const synced = new Set<string>();
   // Webhook posts run beside the pass, so a slow one holds up no other search; the pass ends
   // when they have settled (each is bounded by its timeout and records its own failure).
   const deliveries: Array<Promise<void>> = [];
   for (const search of searches) {
     result.searches += 1;
     try {
-      const found = await pollOne(deps, search, now, synced, deliveries);
+      const found = await pollOne(deps, search, now, deliveries);
       result.newMatches += found;
       if (found > 0) result.notified += 1;
     } catch (error) {
@@ -283,7 +321,6 @@ async function pollOne(
   deps: PollDeps,
   search: SavedSearchRow,
   now: Date,
-  synced: Set<string>,
   deliveries: Array<Promise<void>>,
 ): Promise<number> {
   const userId = search.userId;
@@ -292,7 +329,6 @@ async function pollOne(
       await syncJobs(deps, userId, search.filters, upworkJobStore(deps.db), {
         refreshesFeed: false,
       });
-      synced.add(userId);
     } catch (error) {
       // Recorded on the connection (lastError); the search still runs on stored jobs.
       deps.log?.warn(

@@ -16,7 +16,7 @@ import * as repo from './repo.ts';
  * are Upwork's, so only its description and its lead and contract links can change.
  */
 
-export { syncConnectedUsersTransactions, syncTransactions } from './sync.ts';
+export { syncTransactions, transactionSyncRound } from './sync.ts';
 export type { TransactionSyncDeps } from './sync.ts';
 
 export type TransactionMeta = { userAgent?: string | undefined };

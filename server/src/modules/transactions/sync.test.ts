@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionSyncResult } from '#contract/transactions';
 import { createHarness, type Harness, type SignedIn } from '#test-support/server-harness';
 import { startUpworkSandbox, type UpworkSandbox } from '#test-support/upwork-sandbox';
+import { runUserRound } from '#test-support/user-round';
 
 import { transactionSyncState } from '../../db/schema/transactions.ts';
 import { insertJob } from '../responses/test-helpers.ts';
 import { sharedLimiter } from '../upwork/service.ts';
-import { syncConnectedUsersTransactions, upworkKind } from './sync.ts';
+import { transactionSyncRound, upworkKind } from './sync.ts';
 import { convertedLead, leadFromResponse } from './test-helpers.ts';
 
 let sandbox: UpworkSandbox;
@@ -180,11 +181,13 @@ describe('the Upwork transaction sync', () => {
       .where(eq(transactionSyncState.userId, alice.user.id));
     expect(state?.lastError).toBeTruthy();
 
-    const round = await syncConnectedUsersTransactions({
-      db: h.database.db,
-      config: h.config,
-      limiter: sharedLimiter(h.config),
-    });
-    expect(round).toMatchObject({ users: 1, failed: 0, created: 0 });
+    const round = await runUserRound(
+      transactionSyncRound({
+        db: h.database.db,
+        config: h.config,
+        limiter: sharedLimiter(h.config),
+      }),
+    );
+    expect(round).toEqual({ users: 1, failed: 0 });
   });
 });

@@ -3,6 +3,7 @@ import type { TransactionKind, TransactionSyncResult } from '#contract/transacti
 import type { NewTransactionRow } from '../../db/schema/transactions.ts';
 import type { UpworkTransactionRow } from '../../integrations/upwork/crm-types.ts';
 import { HttpError } from '../../http-error.ts';
+import type { UserRound } from '../../jobs/job-queue.ts';
 import { contractAttributions, contractByUpworkId, contractsOfUser } from '../leads/service.ts';
 import {
   connectedUpworkUserIds,
@@ -221,23 +222,12 @@ export async function syncTransactions(
 }
 
 /**
- * One round of the schedule: every connected user in turn. A failure is kept as that user's
- * lastError and logged; the next round tries again.
+ * The schedule's round: one job per connected user. A failure is kept as that user's lastError;
+ * the queue retries it, then the next round.
  */
-export async function syncConnectedUsersTransactions(
-  deps: TransactionSyncDeps,
-  log?: { warn: (obj: object, msg: string) => void },
-): Promise<{ users: number; failed: number; created: number }> {
-  const userIds = await connectedUpworkUserIds(deps.db);
-  let failed = 0;
-  let created = 0;
-  for (const userId of userIds) {
-    try {
-      created += (await syncTransactions(deps, userId)).created;
-    } catch (error) {
-      failed += 1;
-      log?.warn({ err: error, userId }, 'transaction sync failed');
-    }
-  }
-  return { users: userIds.length, failed, created };
+export function transactionSyncRound(deps: TransactionSyncDeps): UserRound {
+  return {
+    users: () => connectedUpworkUserIds(deps.db),
+    run: (userId) => syncTransactions(deps, userId),
+  };
 }

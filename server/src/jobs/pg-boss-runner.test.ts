@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createPostgresDatabase } from '#test-support/test-database';
+
+import { JobQueueBehindError, openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { JobDefinition, JobRunner } from './job-queue.ts';
+import { pgBossRunner } from './pg-boss-runner.ts';
+
+/**
+ * Two runners on one PostgreSQL database, as two API replicas: each interval's job runs once
+ * whichever replica ticks, per-user jobs run once per user and interval, failures are retried.
+ * PostgreSQL only.
+ */
+const onPostgres = process.env.TEST_DB === 'postgres';
+const quiet = { warn: () => {} };
+const slotOf = (at: number) => Math.floor(at / 1000);
+
+describe.skipIf(!onPostgres)('the pg-boss job runner shared by two replicas', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  const handles: DatabaseHandle[] = [];
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '', 'bidwright_q');
+    for (let replica = 0; replica < 2; replica += 1) {
+      handles.push(await openDatabase({ engine: 'postgres', url: database.url, poolSize: 4 }));
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(handles.map((handle) => handle.close()));
+    await database?.drop();
+  });
+
+  /** Starts the same definitions on both replicas, waits, stops both. */
+  const runOnBoth = async (definitions: (replica: number) => JobDefinition[], ms: number) => {
+    const runners: JobRunner[] = handles.map((handle) =>
+      pgBossRunner(handle.executeSql!, quiet, { retryLimit: 2, retryDelayMs: 1_000 }),
+    );
+    await Promise.all(runners.map((runner, replica) => runner.start(definitions(replica))));
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await Promise.all(runners.map((runner) => runner.stop()));
+  };
+
+  it('runs a scheduled task once per interval, though both replicas tick it', async () => {
+    const runs: Array<{ replica: number; at: number }> = [];
+    await runOnBoth(
+      (replica) => [
+        {
+          kind: 'task',
+          name: 'shared-task',
+          intervalMs: 1_000,
+          runAtStart: true,
+          task: async () => {
+            runs.push({ replica, at: Date.now() });
+          },
+        },
+      ],
+      4_500,
+    );
+    const slots = runs.map((run) => slotOf(run.at));
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(slots).size).toBe(runs.length);
+    const [rows] = [
+      (
+        await handles[0]!.executeSql!(
+          `select singleton_on, count(*)::int as jobs from pgboss.job
+           where name = 'shared-task' group by singleton_on having count(*) > 1`,
+        )
+      ).rows,
+    ];
+    expect(rows).toEqual([]);
+  }, 30_000);
+
+  it('runs each user once per interval across replicas, and retries a failed user', async () => {
+    const runs: Array<{ userId: string; at: number; failed: boolean }> = [];
+    let bobFailures = 1;
+    await runOnBoth(
+      () => [
+        {
+          kind: 'users',
+          name: 'shared-round',
+          intervalMs: 3_000,
+          round: {
+            users: async () => ['alice', 'bob', 'carol'],
+            run: async (userId) => {
+              const failed = userId === 'bob' && bobFailures-- > 0;
+              runs.push({ userId, at: Date.now(), failed });
+              if (failed) throw new Error('Upwork answered 503');
+            },
+          },
+        },
+      ],
+      5_500,
+    );
+    const jobs = (
+      await handles[0]!.executeSql!(
+        `select data->>'userId' as "userId", state, retry_count as "retries" from pgboss.job
+         where name = 'shared-round-user'`,
+      )
+    ).rows as Array<{ userId: string; state: string; retries: number }>;
+    for (const userId of ['alice', 'bob', 'carol']) {
+      const completed = jobs.filter((job) => job.userId === userId && job.state === 'completed');
+      const succeeded = runs.filter((run) => run.userId === userId && !run.failed);
+      // Every job of the user ran exactly once to success, whichever replica took it.
+      expect(completed.length).toBeGreaterThanOrEqual(1);
+      expect(succeeded).toHaveLength(completed.length);
+    }
+    // Bob's failed job was retried and then completed.
+    expect(runs.filter((run) => run.failed)).toHaveLength(1);
+    expect(
+      jobs.filter((job) => job.userId === 'bob' && job.state === 'completed' && job.retries > 0),
+    ).toHaveLength(1);
+    const duplicates = (
+      await handles[0]!.executeSql!(
+        `select data->>'userId' as user_id, singleton_on, count(*)::int as jobs from pgboss.job
+         where name = 'shared-round-user' group by 1, 2 having count(*) > 1`,
+      )
+    ).rows;
+    expect(duplicates).toEqual([]);
+  }, 30_000);
+
+  it('a replica that only checks refuses a database whose queue tables are missing', async () => {
+    await handles[0]!.executeSql!('drop schema pgboss cascade');
+    await expect(
+      openDatabase({ engine: 'postgres', url: database.url, migrate: false }),
+    ).rejects.toThrow(JobQueueBehindError);
+    const migrating = await openDatabase({ engine: 'postgres', url: database.url });
+    await migrating.close();
+    const checking = await openDatabase({ engine: 'postgres', url: database.url, migrate: false });
+    await checking.close();
+  }, 30_000);
+});
