@@ -2,7 +2,8 @@
  * `npm run bench`: the performance benchmarks (never part of `npm test`). Runs every section in
  * scripts/bench/*.bench.ts (see scripts/bench/support.ts to add one), or only those named:
  *
- *   npm run bench                       all sections
+ *   npm run bench                       all sections but the soak
+ *   npm run bench -- soak               the 30-minute soak (BENCH_SOAK_MINUTES=5 for a short one)
  *   npm run bench -- login-route        one section
  *   npm run bench -- crm                a group: every section named crm-…
  *   BENCH_DURATION=5 npm run bench      shorter load cells (default 20 s)
@@ -48,7 +49,9 @@ async function main() {
     process.exit(2);
   }
   const sections =
-    wanted.length > 0 ? all.filter((s) => wanted.some((name) => picks(name, s))) : all;
+    wanted.length > 0
+      ? all.filter((s) => wanted.some((name) => picks(name, s)))
+      : all.filter((s) => !s.explicitOnly);
 
   // Bench runs own fixed ports, and two at once would measure each other: one at a time.
   const releaseLock = await acquireRunLock('bench', {

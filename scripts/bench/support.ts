@@ -37,6 +37,8 @@ export const UNLIMITED_RATES = {
 export type BenchSection = {
   name: string;
   description: string;
+  /** Left out of a full run; runs only when named (a long soak). */
+  explicitOnly?: boolean;
   run: (context: BenchContext) => Promise<void>;
 };
 

@@ -177,6 +177,52 @@ describe('Messages badge', () => {
   });
 });
 
+describe('event stream reconnect', () => {
+  it('loads the bell and the Messages badge again after the stream reconnects', async () => {
+    let unread = 1;
+    let bellLoads = 0;
+    server.use(
+      http.get(`${TEST_API}/api/messages/unread-count`, () => HttpResponse.json({ count: unread })),
+      http.get(`${TEST_API}/api/notifications`, () => {
+        bellLoads += 1;
+        return HttpResponse.json({ items: [], nextCursor: null, unreadCount: 0 });
+      }),
+      // The first stream says ready and ends (a replica going away); the next one stays open.
+      http.get(
+        `${TEST_API}/api/events`,
+        () =>
+          new HttpResponse('event: ready\ndata: {}\n\n', {
+            headers: { 'content-type': 'text/event-stream' },
+          }),
+        { once: true },
+      ),
+      http.get(
+        `${TEST_API}/api/events`,
+        () =>
+          new HttpResponse(
+            new ReadableStream({
+              start: (controller) =>
+                controller.enqueue(new TextEncoder().encode('event: ready\ndata: {}\n\n')),
+            }),
+            { headers: { 'content-type': 'text/event-stream' } },
+          ),
+      ),
+    );
+    signedInAs();
+    const nav = await mainNav();
+    const messages = nav.getByRole('link', { name: /^Messages/ });
+    expect(await within(messages).findByTestId('unread-badge')).toHaveTextContent('1');
+    const loadsBefore = bellLoads;
+    // A message arrived while the stream was down: its event was never received.
+    unread = 5;
+    await waitFor(
+      () => expect(within(messages).getByTestId('unread-badge')).toHaveTextContent('5'),
+      { timeout: 4_000 },
+    );
+    expect(bellLoads).toBeGreaterThan(loadsBefore);
+  });
+});
+
 describe('top bar', () => {
   it('shows the display name and its initial in the profile link to /settings/account', async () => {
     signedInAs({ name: 'grace Hopper' });

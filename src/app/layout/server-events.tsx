@@ -17,8 +17,10 @@ export function ServerEvents({ extra }: { extra: StoreExtra }) {
   const store = useAppStore();
   useMessagesUnreadCount();
   useEffect(() => {
-    // The first `ready` comes with sign-in, when the badge's count is loaded anyway; a later one
-    // is a reconnect, after which events may have been missed: the count is loaded again.
+    // The first `ready` comes with sign-in, when everything is loaded anyway; a later one is a
+    // reconnect (a dropped network, an API replica restarting), after which events may have been
+    // missed: what they would have refreshed (the bell, the Messages badge and an open room list)
+    // is loaded again.
     let connectedBefore = false;
     return startEventStream({
       url: buildApiUrl(extra.apiBaseUrl, '/api/events'),
@@ -48,7 +50,10 @@ export function ServerEvents({ extra }: { extra: StoreExtra }) {
             break;
           }
           case 'ready':
-            if (connectedBefore) dispatch(api.util.invalidateTags([UNREAD_TAG]));
+            if (connectedBefore) {
+              dispatch(notificationsChanged());
+              dispatch(api.util.invalidateTags([UNREAD_TAG, ROOM_LIST_TAG]));
+            }
             connectedBefore = true;
             break;
           default:
