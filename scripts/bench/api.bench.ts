@@ -20,6 +20,8 @@ import {
   type LoadResult,
 } from './support.ts';
 
+const PGLITE_CONNECTIONS = 10;
+
 const section: BenchSection = {
   name: 'api',
   description:
@@ -30,18 +32,22 @@ const section: BenchSection = {
     const row = (engine: string, result: LoadResult) =>
       rows.push([
         engine,
+        String(result.connections),
         result.label,
         formatNumber(result.requestsPerSecond),
         `${formatNumber(result.p50)} ms`,
         `${formatNumber(result.p99)} ms`,
         formatNumber(result.errors),
       ]);
-    const cell = { connections: context.connections, durationSeconds: context.durationSeconds };
-
     for (const engine of context.engines()) {
+      // PGlite serves one process on one connection: its figures are taken at 10 connections.
+      const connections = engine.databaseUrl
+        ? context.connections
+        : Math.min(PGLITE_CONNECTIONS, context.connections);
+      const cell = { connections, durationSeconds: context.durationSeconds };
       const api = await context.startApi(engine);
       try {
-        const users = await createUsers(api.url, emulatorHost, context.connections);
+        const users = await createUsers(api.url, emulatorHost, connections);
         const [hot] = users as [BenchUser];
         const usersUrl = `${api.url}/api/users?email=${encodeURIComponent(hot.email)}`;
         row(
@@ -90,9 +96,9 @@ const section: BenchSection = {
       }
     }
     printTable(
-      `API load: ${context.connections} connections, ${context.durationSeconds} s per cell (after a 3 s warm-up), LOG_LEVEL=warn, ` +
+      `API load: ${context.connections} connections (PGlite ${Math.min(PGLITE_CONNECTIONS, context.connections)}), ${context.durationSeconds} s per cell (after a 3 s warm-up), LOG_LEVEL=warn, ` +
         'identity checked as in production (token locally, revocation at most every 30 s per user)',
-      ['engine', 'workload', 'req/s', 'p50', 'p99', 'errors'],
+      ['engine', 'c', 'workload', 'req/s', 'p50', 'p99', 'errors'],
       rows,
     );
     if (!context.engines().some((engine) => engine.databaseUrl)) {

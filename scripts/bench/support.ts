@@ -160,6 +160,7 @@ export function createScratchDatabase(
 
 export type LoadResult = {
   label: string;
+  connections: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -203,6 +204,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const result = await cannon(options, options.durationSeconds);
   return {
     label: options.label,
+    connections: options.connections,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
