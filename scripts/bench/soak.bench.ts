@@ -1,19 +1,24 @@
 /**
  * The soak: the per-user mixed workload at half the capacity just measured, for
  * BENCH_SOAK_MINUTES (default 30), on PostgreSQL when a URL is set (else PGlite). The API's
- * resident memory is read every 10 s. V8 sizes its heap to the load during the first minutes, so
- * growth is measured from the end of a warm-up (5 minutes, or a sixth of a shorter run) to the
- * end, and may be at most 10%; no request may fail. Runs only when named: `npm run bench -- soak`.
+ * resident memory is read every 10 s and the latency taken per minute. V8 sizes its heap to the
+ * load during the first minutes, so both are compared from the end of a warm-up (5 minutes, or a
+ * sixth of a shorter run) to the end: memory may grow by at most 10%, the p99 (median of three
+ * minutes) may drift by at most 20%, and no request may fail. Runs only when named: `npm run bench -- soak`.
  */
 import { readFileSync } from 'node:fs';
 
 import autocannon from 'autocannon';
 
 import { createUsers, onePerConnection } from './mixed-workload.ts';
-import { formatNumber, load, printTable, type BenchSection } from './support.ts';
+import { formatNumber, load, median, printTable, type BenchSection } from './support.ts';
 
 const SAMPLE_EVERY_MS = 10_000;
 const GROWTH_BUDGET = 0.1;
+const DRIFT_BUDGET = 0.2;
+
+/** One stretch of the soak: its p99 latency (ms), requests and failures. */
+type Segment = { endedAt: number; p99: number; requests: number; errors: number };
 
 /** Resident memory of a process in bytes, from /proc (Linux). */
 function residentBytes(pid: number): number {
@@ -51,8 +56,11 @@ const section: BenchSection = {
       const rate = Math.max(1, Math.floor(capacity.requestsPerSecond / 2));
       const durationSeconds = Math.round(minutes * 60);
       const warmUpMs = Math.min(300_000, (durationSeconds * 1000) / 6);
+      // One-minute segments (a tenth of shorter runs) give the latency over time.
+      const segmentSeconds = Math.max(1, Math.min(60, Math.round(durationSeconds / 10)));
       const started = Date.now();
       const samples: Array<{ at: number; bytes: number }> = [];
+      const segments: Segment[] = [];
       const sampler = setInterval(
         () => samples.push({ at: Date.now() - started, bytes: residentBytes(pid) }),
         SAMPLE_EVERY_MS,
@@ -60,34 +68,48 @@ const section: BenchSection = {
       console.log(
         `  soaking at ${formatNumber(rate)} req/s for ${minutes} min (capacity ${formatNumber(capacity.requestsPerSecond)} req/s)…`,
       );
-      let result: autocannon.Result;
       try {
-        result = await autocannon({
-          url: api.url,
-          connections: context.connections,
-          duration: durationSeconds,
-          overallRate: rate,
-          timeout: 10,
-          setupClient: onePerConnection(users),
-        });
+        while (Date.now() - started < durationSeconds * 1000) {
+          const result = await autocannon({
+            url: api.url,
+            connections: context.connections,
+            duration: segmentSeconds,
+            overallRate: rate,
+            timeout: 10,
+            setupClient: onePerConnection(users),
+          });
+          segments.push({
+            endedAt: Date.now() - started,
+            p99: result.latency.p99,
+            requests: result.requests.total,
+            errors: result.errors + result.non2xx + result.timeouts,
+          });
+        }
       } finally {
         clearInterval(sampler);
       }
+      const elapsedSeconds = (Date.now() - started) / 1000;
       samples.push({ at: Date.now() - started, bytes: residentBytes(pid) });
       const baseline = samples.find((sample) => sample.at >= warmUpMs) ?? samples[0]!;
       const last = samples.at(-1)!;
       const peak = Math.max(...samples.map((sample) => sample.bytes));
       const growth = (last.bytes - baseline.bytes) / baseline.bytes;
-      const errors = result.errors + result.non2xx + result.timeouts;
-      const passed = growth <= GROWTH_BUDGET && errors === 0;
+      const requests = segments.reduce((sum, segment) => sum + segment.requests, 0);
+      const errors = segments.reduce((sum, segment) => sum + segment.errors, 0);
+      const settled = segments.filter((segment) => segment.endedAt > warmUpMs);
+      const early = median(settled.slice(0, 3).map((segment) => segment.p99));
+      const late = median(settled.slice(-3).map((segment) => segment.p99));
+      const drift = early > 0 ? (late - early) / early : 0;
+      const passed = growth <= GROWTH_BUDGET && drift <= DRIFT_BUDGET && errors === 0;
       printTable(
-        `Soak: ${context.connections} connections, one user each, ${minutes} min at half the measured capacity (budget: RSS growth after warm-up <= 10%, 0 errors)`,
+        `Soak: ${context.connections} connections, one user each, ${minutes} min at half the measured capacity (budget after the warm-up: RSS growth <= 10%, p99 drift <= 20%; 0 errors)`,
         [
           'engine',
           'capacity',
           'target',
           'achieved',
-          'p99',
+          'p99 early / late',
+          'drift',
           'requests',
           'errors',
           `RSS at ${formatNumber(baseline.at / 1000)} s`,
@@ -101,9 +123,10 @@ const section: BenchSection = {
             engine.name,
             `${formatNumber(capacity.requestsPerSecond)} req/s`,
             `${formatNumber(rate)} req/s`,
-            `${formatNumber(result.requests.average)} req/s`,
-            `${formatNumber(result.latency.p99)} ms`,
-            formatNumber(result.requests.total),
+            `${formatNumber(requests / elapsedSeconds)} req/s`,
+            `${formatNumber(early)} / ${formatNumber(late)} ms`,
+            `${formatNumber(drift * 100, 1)}%`,
+            formatNumber(requests),
             formatNumber(errors),
             mb(baseline.bytes),
             mb(last.bytes),
