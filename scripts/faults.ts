@@ -5,7 +5,7 @@
  *
  *   npm run test:faults                  every check, on PGlite and (with TEST_DATABASE_URL or
  *                                        BENCH_DATABASE_URL) on PostgreSQL
- *   npm run test:faults -- kill          one check (kill, sigterm, pg-restart)
+ *   npm run test:faults -- kill          one check (kill, sigterm, pg-restart, providers)
  *   FAULTS_PG_RESTART="…"                the command that restarts PostgreSQL (pg-restart)
  *   FAULTS_KILL_ROUNDS=5                 fewer kill rounds (default 20)
  *   FAULTS_LOG_LEVEL=info                the API's log level under faults (default warn)
@@ -25,9 +25,16 @@ import {
   pgRestartRow,
   pgRestartUnderWriters,
 } from './faults/pg-restart.ts';
+import {
+  PROVIDER_HEADER,
+  providerPassed,
+  providerRow,
+  PROVIDERS_TITLE,
+  providersUnderFaults,
+} from './faults/providers.ts';
 import { drainPassed, drainRow, sigtermUnderWriters } from './faults/sigterm.ts';
 
-const CHECKS = ['kill', 'sigterm', 'pg-restart'] as const;
+const CHECKS = ['kill', 'sigterm', 'pg-restart', 'providers'] as const;
 
 async function main() {
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -119,6 +126,31 @@ async function main() {
         ['engine', 'restart', 'back', 'acked', 'lost', 'dupes', '503s', '5xx/odd', 'API', ''],
         rows,
       );
+    }
+    if (runs('providers')) {
+      const began = Date.now();
+      const rows: string[][] = [];
+      const failed: string[] = [];
+      for (const engine of engines) {
+        const outcomes = await providersUnderFaults({
+          engine,
+          databaseUrl: await scratch(engine),
+          workDir: join(workDir, `providers-${engine.name}`),
+          emulatorHost,
+          bundle,
+        });
+        for (const outcome of outcomes) {
+          const passed = providerPassed(outcome);
+          rows.push([...providerRow(outcome), passed ? 'pass' : 'FAIL']);
+          if (passed) continue;
+          failures.push(`providers: ${outcome.provider} ${outcome.fault} on ${engine.name}`);
+          for (const problem of outcome.problems)
+            failed.push(`${engine.name}, ${outcome.provider} ${outcome.fault}: ${problem}`);
+        }
+      }
+      printTable(PROVIDERS_TITLE, PROVIDER_HEADER, rows);
+      for (const line of failed) console.log(`  failed: ${line}`);
+      console.log(`  (providers took ${Math.round((Date.now() - began) / 1000)} s)`);
     }
   } finally {
     for (const drop of scratches) await drop().catch(() => undefined);

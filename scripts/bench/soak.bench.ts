@@ -32,7 +32,7 @@ const mb = (bytes: number) => `${formatNumber(bytes / 1024 / 1024)} MB`;
 
 const section: BenchSection = {
   name: 'soak',
-  description: `the per-user mix at half capacity for BENCH_SOAK_MINUTES (default 30): RSS growth <= 10%, 0 errors`,
+  description: `the per-user mix at half capacity for BENCH_SOAK_MINUTES (default 30): RSS growth <= 10%, p99 drift <= 20%, 0 errors`,
   explicitOnly: true,
   async run(context) {
     const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
@@ -135,6 +135,9 @@ const section: BenchSection = {
             passed ? 'pass' : 'FAIL',
           ],
         ],
+      );
+      console.log(
+        `  p99 per segment (${segmentSeconds} s): ${segments.map((segment) => formatNumber(segment.p99)).join(' ')} ms`,
       );
       if (!passed) throw new Error('the soak exceeded its budget');
     } finally {

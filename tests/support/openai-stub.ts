@@ -49,6 +49,11 @@ export type StubReply =
   | { kind: 'hang' }
   /** Start a stream, then send garbage and cut the connection. */
   | { kind: 'malformed' }
+  /**
+   * Stream the first `afterChars` characters of `text` as well-formed chunks, then cut the
+   * connection: no finish reason, no usage, no `[DONE]` (a provider or proxy dropping mid-answer).
+   */
+  | { kind: 'cut'; text: string; afterChars: number; chunkSize?: number }
   /** Decide from the request (e.g. answer from tool results already in the messages). */
   | { kind: 'dynamic'; reply: (body: ChatRequestBody) => StubReply };
 
@@ -203,6 +208,31 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
         }),
       );
       res.write('data: {"id": "broken", "choices": [{"delta": {"content": \n\n');
+      res.socket?.destroy();
+      return;
+    }
+
+    if (reply.kind === 'cut') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const sent = reply.text.slice(0, Math.max(0, reply.afterChars));
+      const size = Math.max(1, reply.chunkSize ?? 12);
+      const chunks: Array<Record<string, string>> = [{ role: 'assistant', content: '' }];
+      for (let i = 0; i < sent.length; i += size) chunks.push({ content: sent.slice(i, i + size) });
+      for (const delta of chunks) {
+        if (options.chunkDelayMs) await delay(options.chunkDelayMs);
+        if (res.destroyed) return;
+        res.write(
+          sse({
+            id,
+            object: 'chat.completion.chunk',
+            created,
+            model,
+            choices: [{ index: 0, delta, finish_reason: null }],
+          }),
+        );
+      }
+      // Let the chunks leave before the connection drops, as a real cut comes after them.
+      await new Promise<void>((resolve) => res.write('', () => resolve()));
       res.socket?.destroy();
       return;
     }

@@ -51,7 +51,13 @@ export type UpworkSandboxOptions = {
   hireAfterSeconds?: number;
 };
 
-export type SandboxFault = { status: number; retryAfter?: number; body?: unknown };
+export type SandboxFault = {
+  status: number;
+  retryAfter?: number;
+  body?: unknown;
+  /** Answer only after this long (a slow Upwork); the wait ends early if the caller hangs up. */
+  delayMs?: number;
+};
 
 export type SandboxRequest = {
   path: string;
@@ -74,6 +80,8 @@ export type UpworkSandbox = {
   publishJob: (overrides?: Partial<SandboxJob>) => SandboxJob;
   /** The next GraphQL (or token, with `target: 'token'`) requests answer with these faults. */
   failNext: (fault: SandboxFault, target?: 'graphql' | 'token') => void;
+  /** Drops the queued faults no request has used yet. */
+  clearFaults: () => void;
   /** While on, GraphQL answers the missing-scope error on HTTP 200. */
   setMissingScope: (on: boolean) => void;
   expireAccessTokens: () => void;
@@ -211,6 +219,7 @@ export async function startUpworkSandbox(
       requests.push({ path: url.pathname, operation: null, tenantId: null, userAgent, grantType });
       const fault = faults.token.shift();
       if (fault) {
+        if (!(await waitUnlessClosed(response, fault.delayMs))) return;
         send(
           response,
           fault.status,
@@ -325,6 +334,7 @@ export async function startUpworkSandbox(
       }
       const fault = faults.graphql.shift();
       if (fault) {
+        if (!(await waitUnlessClosed(response, fault.delayMs))) return;
         send(
           response,
           fault.status,
@@ -415,6 +425,10 @@ export async function startUpworkSandbox(
     requests,
     publishJob,
     failNext: (fault, target = 'graphql') => faults[target].push(fault),
+    clearFaults: () => {
+      faults.graphql.length = 0;
+      faults.token.length = 0;
+    },
     setMissingScope: (on) => {
       missingScope = on;
     },
@@ -443,4 +457,20 @@ export async function startUpworkSandbox(
         server.close(() => resolve());
       }),
   };
+}
+
+/** Waits `ms` (if given); false when the caller hung up meanwhile, so nothing is sent. */
+function waitUnlessClosed(response: ServerResponse, ms: number | undefined): Promise<boolean> {
+  if (!ms) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      response.off('close', onClose);
+      resolve(!response.destroyed);
+    }, ms);
+    const onClose = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    response.once('close', onClose);
+  });
 }

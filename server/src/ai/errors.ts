@@ -33,6 +33,17 @@ export function asAiError(error: unknown): AiError {
     : new AiError('ai_unavailable', 'The AI provider failed to answer. Try again.', 502, true);
 }
 
+/** The provider asked to slow down, for `retryAfter` seconds when it said how long. */
+export function rateLimited(retryAfter: number | null): AiError {
+  return new AiError(
+    'ai_rate_limited',
+    `The AI provider is rate limiting requests. Try again${retryAfter ? ` in ${retryAfter} s` : ' in a minute'}.`,
+    503,
+    true,
+    retryAfter,
+  );
+}
+
 export function toAiError(error: unknown, timeoutMs: number): AiError {
   if (error instanceof AiError) return error;
   if (RetryError.isInstance(error)) return toAiError(error.lastError, timeoutMs);
@@ -46,14 +57,14 @@ export function toAiError(error: unknown, timeoutMs: number): AiError {
         false,
       );
     }
-    if (status === 429) {
-      const retryAfter = parseRetryAfter(error.responseHeaders);
+    if (status === 429) return rateLimited(parseRetryAfter(error.responseHeaders));
+    if (status >= 200 && status < 300) {
+      // The provider accepted the request and the connection broke while the answer streamed.
       return new AiError(
-        'ai_rate_limited',
-        `The AI provider is rate limiting requests. Try again${retryAfter ? ` in ${retryAfter} s` : ' in a minute'}.`,
+        'ai_unavailable',
+        'The connection to the AI provider broke off during the answer. Try again shortly.',
         503,
         true,
-        retryAfter,
       );
     }
     if (status >= 500 || status === 0) {
@@ -112,7 +123,7 @@ export function toAiError(error: unknown, timeoutMs: number): AiError {
   return new AiError('ai_unavailable', 'The AI provider failed to answer. Try again.', 502, true);
 }
 
-function parseRetryAfter(headers: Record<string, string> | undefined): number | null {
+export function parseRetryAfter(headers: Record<string, string> | undefined): number | null {
   const value = headers?.['retry-after'];
   if (!value) return null;
   const seconds = Number.parseFloat(value);

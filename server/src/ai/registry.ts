@@ -6,6 +6,7 @@ import { embedMany, type EmbeddingModel, type LanguageModel } from 'ai';
 import type { AiProvider } from '#contract/ai';
 
 import { guardedFetch } from './provider-fetch.ts';
+import { failFastOnLongRateLimit } from './rate-limit-fetch.ts';
 
 /** Which provider drafts, from config or from the admin's settings (key already decrypted). */
 export type ProviderSettings = {
@@ -41,7 +42,9 @@ export function resolveModel(settings: ProviderSettings): ResolvedModel | null {
   const baseURL = settings.baseUrl || undefined;
   const apiKey = settings.apiKey || undefined;
   // Every provider request goes through the network policy and never follows a redirect.
-  const providerFetch = guardedFetch({ allowPrivate: settings.allowPrivateNetwork ?? false });
+  const providerFetch = failFastOnLongRateLimit(
+    guardedFetch({ allowPrivate: settings.allowPrivateNetwork ?? false }),
+  );
 
   let languageModel: LanguageModel;
   let embeddingModel: EmbeddingModel | null = null;

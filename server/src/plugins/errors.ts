@@ -32,7 +32,10 @@ export default fp(
           'access refused',
         );
       }
-      if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+      if (status === 429 && !reply.getHeader('retry-after')) {
+        // The wait the error itself names (an upstream's Retry-After), else a minute.
+        reply.header('retry-after', String(retryAfterOf(error) ?? 60));
+      }
       if (status === 503 && !reply.getHeader('retry-after')) {
         reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
       }
@@ -185,4 +188,14 @@ function withoutQueryParams(error: Error): { message: string; stack: string | un
 
 function pathOf(instancePath: string): string[] {
   return instancePath.split('/').filter(Boolean);
+}
+
+/** The `retryAfterSeconds` an error carries in its details, when it is a positive number. */
+function retryAfterOf(error: unknown): number | null {
+  const details = (error as { details?: unknown }).details;
+  if (typeof details !== 'object' || details === null) return null;
+  const seconds = (details as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : null;
 }
