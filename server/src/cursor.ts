@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 import { z } from 'zod';
@@ -86,6 +86,25 @@ export function toPage<T extends Keyset>(
 }
 
 /** Rows strictly after `after` in `(createdAt desc, id desc)` order: the keyset page condition. */
+/**
+ * ORDER BY for a newest-first keyset list: `created_at` then `id`, both DESC NULLS LAST, exactly
+ * as drizzle-kit writes the (user_id, created_at DESC, id DESC) indexes. A plain DESC means NULLS
+ * FIRST, which PostgreSQL does not take from such an index even on NOT NULL columns: it would sort
+ * every one of the user's rows for each page instead of reading the first few from the index.
+ */
+export function newestFirst(createdAt: PgColumn, id: PgColumn): [SQL, SQL] {
+  return [indexOrder(createdAt, 'desc'), indexOrder(id, 'desc')];
+}
+
+/**
+ * One NOT NULL column in either direction, with nulls placed as such an index reads them: DESC
+ * NULLS LAST forwards, ASC NULLS FIRST backwards. (On NOT NULL columns the placement changes no
+ * result, only whether the index serves the order.)
+ */
+export function indexOrder(column: PgColumn, dir: 'asc' | 'desc'): SQL {
+  return dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+}
+
 export function olderThan(createdAt: PgColumn, id: PgColumn, after: Keyset): SQL {
   // `or` of two conditions is never undefined.
   return or(lt(createdAt, after.createdAt), and(eq(createdAt, after.createdAt), lt(id, after.id)))!;

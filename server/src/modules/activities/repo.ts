@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client.ts';
 import { activities, type ActivityRow } from '../../db/schema/activities.ts';
-import { containsPattern, olderThan, type Keyset } from '../../cursor.ts';
+import { containsPattern, newestFirst, olderThan, type Keyset } from '../../cursor.ts';
 
 export type NewActivity = typeof activities.$inferInsert;
 
@@ -44,6 +44,6 @@ export async function listActivities(db: Database, filter: ActivityFilter): Prom
     .select()
     .from(activities)
     .where(and(...conditions))
-    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .orderBy(...newestFirst(activities.createdAt, activities.id))
     .limit(filter.limit);
 }

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, type SQL } from 'drizzle-orm';
 
-import { olderThan, type Keyset } from '../../cursor.ts';
+import { newestFirst, olderThan, type Keyset } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import {
   notifications,
@@ -37,7 +37,7 @@ export async function listNotificationRows(
     .select()
     .from(notifications)
     .where(and(...conditions))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(...newestFirst(notifications.createdAt, notifications.id))
     .limit(filter.limit);
 }
 

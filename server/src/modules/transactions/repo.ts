@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
 import type { TransactionKind, TransactionSource } from '#contract/transactions';
@@ -10,6 +10,7 @@ import {
   type NewTransactionRow,
   type TransactionRow,
 } from '../../db/schema/transactions.ts';
+import { indexOrder } from '../../cursor.ts';
 
 /** The ledger's tables: rows, filters, keyset pages, batched upserts and the sync cursor. */
 
@@ -75,12 +76,14 @@ export async function listTransactionRows(
 ): Promise<TransactionRow[]> {
   const conditions = filterConditions(userId, filter);
   if (page.after) conditions.push(keysetCondition(order.sort, order.dir, page.after));
-  const by = order.dir === 'desc' ? desc : asc;
   return db
     .select()
     .from(transactions)
     .where(and(...conditions))
-    .orderBy(by(SORT_COLUMNS[order.sort]), by(transactions.id))
+    .orderBy(
+      indexOrder(SORT_COLUMNS[order.sort], order.dir),
+      indexOrder(transactions.id, order.dir),
+    )
     .limit(page.limit);
 }
 
