@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { HttpError } from '../http-error.ts';
 import { inProcessRunner } from './in-process-runner.ts';
 import type { JobDefinition } from './job-queue.ts';
 
@@ -86,6 +87,34 @@ describe('the in-process job runner (PGlite)', () => {
     await runner.stop();
     // The first round: bob fails once, alice and carol are not held up, bob is retried.
     expect(ran).toEqual(['alice', 'bob', 'carol', 'bob']);
+  });
+
+  it('does not retry a user whose own state refuses the work, only failures a retry can mend', async () => {
+    const ran: string[] = [];
+    let rounds = 0;
+    const runner = inProcessRunner(quiet, { retryLimit: 2, retryDelayMs: 20 });
+    await runner.start([
+      {
+        kind: 'users',
+        name: 'per-user-refusals',
+        intervalMs: 50,
+        round: {
+          // One round with users; the later rounds find nobody.
+          users: async () => (rounds++ === 0 ? ['needs-reauth', 'upstream-down'] : []),
+          run: async (userId) => {
+            ran.push(userId);
+            if (userId === 'needs-reauth') {
+              throw new HttpError(409, 'upwork_needs_reauth', 'Connect Upwork again.');
+            }
+            throw new HttpError(502, 'upwork_unavailable', 'Upwork is not answering.');
+          },
+        },
+      },
+    ]);
+    await expect.poll(() => ran.length, { timeout: 5_000 }).toBe(4);
+    await sleep(100);
+    await runner.stop();
+    expect(ran).toEqual(['needs-reauth', 'upstream-down', 'upstream-down', 'upstream-down']);
   });
 
   it('stops waiting for a retry when the API closes', async () => {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_RETRY,
+  isWorthRetrying,
   type JobDefinition,
   type JobLog,
   type JobRunner,
@@ -50,7 +51,7 @@ export function inProcessRunner(log: JobLog, retry: RetryPolicy = DEFAULT_RETRY)
           await attempt(item);
         } catch (error) {
           warn(name, error, { ...describe(item), attempt: round + 1 });
-          failed.push(item);
+          if (isWorthRetrying(error)) failed.push(item);
         }
       }
       if (round >= retry.retryLimit) return;

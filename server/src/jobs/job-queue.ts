@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import { HttpError } from '../http-error.ts';
+
 /**
  * The one home of background work. An area registers its work while the API starts; the queue
  * runs it from the moment the API is ready until it closes. Two kinds of work:
@@ -11,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
  *   only that user's rows, and one user's failure delays nobody else.
  *
  * A run that throws is retried with a growing delay (a few times), then logged and left to the
- * next round. Runs of one task never overlap. Closing waits a few seconds for runs in flight.
+ * next round, unless its error says a retry cannot help (see `isWorthRetrying`). Runs of one task never overlap. Closing waits a few seconds for runs in flight.
  */
 export type JobQueue = {
   every: (
@@ -34,6 +36,17 @@ export type UserRound = {
 export type RetryPolicy = { retryLimit: number; retryDelayMs: number };
 
 export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 2, retryDelayMs: 5_000 };
+
+/**
+ * False for a refusal about the user's own state, which only the user can change: Upwork to be
+ * connected again, nothing connected, a record gone (an HTTP 4xx other than 408 and 429). Retrying
+ * those would only call out again for nothing; the next round finds them as they then are.
+ */
+export function isWorthRetrying(error: unknown): boolean {
+  if (!(error instanceof HttpError)) return true;
+  const status = error.statusCode;
+  return status < 400 || status >= 500 || status === 408 || status === 429;
+}
 
 /** The work one area registered, as both runners receive it. */
 export type JobDefinition =

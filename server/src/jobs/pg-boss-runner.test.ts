@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createPostgresDatabase } from '#test-support/test-database';
 
+import { HttpError } from '../http-error.ts';
 import { JobQueueBehindError, openDatabase, type DatabaseHandle } from '../db/client.ts';
 import type { JobDefinition, JobRunner } from './job-queue.ts';
 import { pgBossRunner } from './pg-boss-runner.ts';
@@ -70,7 +71,7 @@ describe.skipIf(!onPostgres)('the pg-boss job runner shared by two replicas', ()
     expect(new Set(jobs.map((job) => job.slot)).size).toBe(jobs.length);
   }, 30_000);
 
-  it('runs each user once per interval across replicas, and retries a failed user', async () => {
+  it('runs each user once per interval across replicas, retries a failed user, not a refused one', async () => {
     const runs: Array<{ userId: string; at: number; failed: boolean }> = [];
     let bobFailures = 1;
     await runOnBoth(
@@ -80,8 +81,12 @@ describe.skipIf(!onPostgres)('the pg-boss job runner shared by two replicas', ()
           name: 'shared-round',
           intervalMs: 3_000,
           round: {
-            users: async () => ['alice', 'bob', 'carol'],
+            users: async () => ['alice', 'bob', 'carol', 'dave'],
             run: async (userId) => {
+              if (userId === 'dave') {
+                runs.push({ userId, at: Date.now(), failed: true });
+                throw new HttpError(409, 'upwork_needs_reauth', 'Connect Upwork again.');
+              }
               const failed = userId === 'bob' && bobFailures-- > 0;
               runs.push({ userId, at: Date.now(), failed });
               if (failed) throw new Error('Upwork answered 503');
@@ -105,10 +110,17 @@ describe.skipIf(!onPostgres)('the pg-boss job runner shared by two replicas', ()
       expect(succeeded).toHaveLength(completed.length);
     }
     // Bob's failed job was retried and then completed.
-    expect(runs.filter((run) => run.failed)).toHaveLength(1);
+    expect(runs.filter((run) => run.failed && run.userId === 'bob')).toHaveLength(1);
     expect(
       jobs.filter((job) => job.userId === 'bob' && job.state === 'completed' && job.retries > 0),
     ).toHaveLength(1);
+    // Dave's Upwork needs connecting again: each round's job ran once and was not retried.
+    const daveJobs = jobs.filter((job) => job.userId === 'dave');
+    expect(daveJobs.length).toBeGreaterThanOrEqual(1);
+    expect(daveJobs.every((job) => job.retries === 0 && job.state !== 'retry')).toBe(true);
+    expect(runs.filter((run) => run.userId === 'dave')).toHaveLength(
+      daveJobs.filter((job) => job.state === 'completed').length,
+    );
     const duplicates = (
       await handles[0]!.executeSql!(
         `select data->>'userId' as user_id, singleton_on, count(*)::int as jobs from pgboss.job

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/client.ts';
 import {
   DEFAULT_RETRY,
+  isWorthRetrying,
   type JobDefinition,
   type JobLog,
   type JobRunner,
@@ -54,7 +55,10 @@ export function pgBossRunner(
   };
   boss.on('error', (error) => warnThrottled(error, 'job queue error'));
 
-  /** Runs the work; a failure is logged and rethrown, so pg-boss retries the job. */
+  /**
+   * Runs the work; a failure is logged and rethrown, so pg-boss retries the job. A failure no retry
+   * can mend completes the job instead.
+   */
   const logged = async (name: string, context: object, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -63,7 +67,7 @@ export function pgBossRunner(
         { err: error instanceof Error ? error.message : 'unknown', task: name, ...context },
         `${name} failed`,
       );
-      throw error;
+      if (isWorthRetrying(error)) throw error;
     }
   };
 
