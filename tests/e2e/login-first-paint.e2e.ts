@@ -75,6 +75,37 @@ describe('the login route before and without scripts', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   });
 
+  it('restores a session an earlier version kept in IndexedDB, and moves it to localStorage', async () => {
+    const { page } = await browser.open();
+    await signIn(page, DEMO_FREELANCER);
+    // Put the stored user where an earlier version of the app kept it: the SDK's IndexedDB store.
+    await page.evaluate(async (key) => {
+      const stored = localStorage.getItem(key);
+      if (!stored) throw new Error('no stored user');
+      localStorage.removeItem(key);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('firebaseLocalStorageDb', 1);
+        request.onupgradeneeded = () =>
+          request.result.createObjectStore('firebaseLocalStorage', { keyPath: 'fbase_key' });
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('firebaseLocalStorage', 'readwrite');
+        transaction
+          .objectStore('firebaseLocalStorage')
+          .put({ fbase_key: key, value: JSON.parse(stored) });
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+      db.close();
+    }, PERSISTED_USER_KEY);
+    // Nothing in localStorage: the page starts at the sign-in form, then the SDK finds the user.
+    await page.goto('/login');
+    await waitForPath(page, '/dashboard');
+    await page.waitForFunction((key) => localStorage.getItem(key) !== null, PERSISTED_USER_KEY);
+  });
+
   it('sends scripts precompressed (Brotli or gzip, with a length, not streamed)', async () => {
     const html = await (await fetch(`${baseURL()}/login`)).text();
     const script = /<script[^>]+src="(\/static\/js\/lib-react[^"]+)"/.exec(html)?.[1];
