@@ -71,7 +71,8 @@ async function printWaterfall(page: Page, url: string): Promise<void> {
   const detail = await page.evaluate(() => ({
     marks: (globalThis as unknown as { __marks: Marks }).__marks,
     requests: performance.getEntriesByType('resource').map((entry) => {
-      const timing = entry as PerformanceResourceTiming;
+      // A resource entry (the bench is typed without the DOM library).
+      const timing = entry as unknown as { startTime: number; responseEnd: number; name: string };
       return [timing.startTime, timing.responseEnd, timing.name] as const;
     }),
     longTasks: (globalThis as unknown as { __longTasks: number[][] }).__longTasks,

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } f
 import type { QuoteDocument, QuoteStatus } from '#contract/quotes';
 import { OPEN_QUOTE_STATUSES } from '#contract/quotes';
 
+import { indexOrder } from '../../cursor.ts';
 import type { Database } from '../../db/client.ts';
 import {
   quotes,
@@ -54,8 +55,7 @@ function filterConditions(userId: string, filter: QuoteFilter): SQL[] {
   return conditions;
 }
 
-const SORT_EXPRESSIONS: Record<QuoteSort, SQL> = {
-  updated: sql`${quotes.updatedAt}`,
+const SORT_EXPRESSIONS: Record<Exclude<QuoteSort, 'updated'>, SQL> = {
   created: sql`${quotes.createdAt}`,
   total: sql`${quotes.totalMinor}`,
   valid_until: sql`${quotes.validUntil}`,
@@ -88,11 +88,16 @@ export async function listQuoteRows(
   page: { limit: number; offset: number },
 ): Promise<QuoteListRow[]> {
   const direction = order.dir === 'asc' ? asc : desc;
+  // The default order (last updated) is read from the (user, updated, id) index, page by page.
+  const ordering =
+    order.sort === 'updated'
+      ? [indexOrder(quotes.updatedAt, order.dir), indexOrder(quotes.id, order.dir)]
+      : [direction(SORT_EXPRESSIONS[order.sort]), direction(quotes.id)];
   return db
     .select({ ...listColumns, effectiveStatus: effectiveStatus(filter.today) })
     .from(quotes)
     .where(and(...filterConditions(userId, filter)))
-    .orderBy(direction(SORT_EXPRESSIONS[order.sort]), direction(quotes.id))
+    .orderBy(...ordering)
     .limit(page.limit)
     .offset(page.offset);
 }
