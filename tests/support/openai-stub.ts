@@ -193,20 +193,19 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
     const model = body.model ?? 'stub-model';
     const created = Math.floor(Date.now() / 1000);
     const promptTokens = estimateTokens(JSON.stringify(body.messages ?? []));
+    /** One streamed event of the answer: a delta of the one choice. */
+    const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+      sse({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [{ index: 0, delta, finish_reason: finishReason }],
+      });
 
     if (reply.kind === 'malformed') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.write(
-        sse({
-          id,
-          object: 'chat.completion.chunk',
-          created,
-          model,
-          choices: [
-            { index: 0, delta: { role: 'assistant', content: 'Partial' }, finish_reason: null },
-          ],
-        }),
-      );
+      res.write(chunk({ role: 'assistant', content: 'Partial' }));
       res.write('data: {"id": "broken", "choices": [{"delta": {"content": \n\n');
       res.socket?.destroy();
       return;
@@ -221,15 +220,7 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
       for (const delta of chunks) {
         if (options.chunkDelayMs) await delay(options.chunkDelayMs);
         if (res.destroyed) return;
-        res.write(
-          sse({
-            id,
-            object: 'chat.completion.chunk',
-            created,
-            model,
-            choices: [{ index: 0, delta, finish_reason: null }],
-          }),
-        );
+        res.write(chunk(delta));
       }
       // Let the chunks leave before the connection drops, as a real cut comes after them.
       await new Promise<void>((resolve) => res.write('', () => resolve()));
@@ -268,14 +259,6 @@ export async function startOpenAIStub(options: OpenAIStubOptions = {}): Promise<
       'cache-control': 'no-cache',
       connection: 'keep-alive',
     });
-    const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
-      sse({
-        id,
-        object: 'chat.completion.chunk',
-        created,
-        model,
-        choices: [{ index: 0, delta, finish_reason: finishReason }],
-      });
 
     res.write(chunk({ role: 'assistant', content: '' }));
     let finishReason: string;
