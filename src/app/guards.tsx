@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 
-import { SessionLoading } from '@/components/ui/loading';
+import { SessionLoading, SigningOut } from '@/components/ui/loading';
 import { paths } from '@/config/paths';
 import type { Module } from '@/contract/user';
 import { lazyPage } from '@/lib/lazy-page';
@@ -11,6 +11,7 @@ import {
   useCurrentUser,
   useSessionStarting,
   useSessionStatus,
+  useSigningOut,
 } from '@/lib/session';
 
 /** Signed-in routes: loading shows the spinner, signed out goes to /login. */
@@ -24,11 +25,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Public-only pages such as /login: a signed-in visitor goes to /dashboard instead. */
+/**
+ * Public-only pages such as /login: a signed-in visitor goes to /dashboard instead. The form waits
+ * for a sign-out in progress to finish, so nobody signs in over a session still being ended.
+ */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const status = useSessionStatus();
   const starting = useSessionStarting();
+  const signingOut = useSigningOut();
   if (starting) return <SessionLoading />;
+  if (signingOut) return <SigningOut />;
   if (status === 'signedIn') return <Navigate to={paths.dashboard} replace />;
   return children;
 }

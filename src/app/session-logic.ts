@@ -51,6 +51,9 @@ export function preloadSessionRestore(): void {
   import('@/store/users.api').catch(settle);
 }
 
+/** How long sign-out waits for the logout to be logged before signing out regardless. */
+const LOGOUT_LOG_WAIT_MS = 3_000;
+
 async function logActivityLater(store: AppStore, input: ActivityInput): Promise<void> {
   const { logActivity } = await import('@/store/activity-logger');
   await logActivity(store, input);
@@ -86,7 +89,13 @@ export function createSessionLogic(store: AppStore) {
         };
       }),
       fetchBackendUser: fromPromise(({ input }) => fetchBackendUser(store, input.identity)),
-      logLogout: fromPromise(() => logActivityLater(store, { action: 'logout' })),
+      // A slow or unreachable API must not keep the user signed in: the log gets a few seconds.
+      logLogout: fromPromise(() =>
+        Promise.race([
+          logActivityLater(store, { action: 'logout' }),
+          new Promise<void>((resolve) => setTimeout(resolve, LOGOUT_LOG_WAIT_MS)),
+        ]),
+      ),
       signOut: fromPromise(async () => {
         const { firebaseAuth, signOut } = await loadFirebase();
         await signOut(firebaseAuth());

@@ -17,6 +17,11 @@ export function useSessionStatus(): SessionStatus {
   });
 }
 
+/** True from Logout until the identity provider has forgotten the user. */
+export function useSigningOut(): boolean {
+  return SessionContext.useSelector((snapshot) => snapshot.hasTag('signingOut'));
+}
+
 /** True only while the first auth state is unknown (public pages wait for this one only). */
 export function useSessionStarting(): boolean {
   return SessionContext.useSelector((snapshot) => snapshot.matches({ loading: 'waitingForAuth' }));

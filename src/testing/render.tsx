@@ -22,6 +22,8 @@ import { TEST_API } from './factories';
 export interface TestSession {
   /** The identity user the fake auth listener reports; null means signed out. */
   identity: IdentityUser | null;
+  /** Logging the logout; settles at once unless given. */
+  logLogout?: () => Promise<void>;
 }
 
 export interface TestOptions {
@@ -43,7 +45,7 @@ export function testSessionLogic(store: AppStore, session: TestSession) {
         return () => undefined;
       }),
       fetchBackendUser: fromPromise(({ input }) => fetchBackendUser(store, input.identity)),
-      logLogout: fromPromise(() => Promise.resolve()),
+      logLogout: fromPromise(session.logLogout ?? (() => Promise.resolve())),
       signOut: fromPromise(() => Promise.resolve()),
     },
     actions: { recordSignIn: () => undefined, clearSignInFlag: () => undefined },

@@ -85,6 +85,25 @@ describe('sidebar', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
+
+  it('shows "Signing out…", not the sign-in form, until the sign-out has finished', async () => {
+    let logged = () => {};
+    server.use(http.get(`${TEST_API}/api/users`, () => HttpResponse.json(backendUserJson())));
+    const { user } = renderApp({
+      route: '/dashboard',
+      session: {
+        identity: identityUser(),
+        logLogout: () => new Promise<void>((resolve) => (logged = resolve)),
+      },
+    });
+    await mainNav();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Signing out…')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    act(() => logged());
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('Signing out…')).not.toBeInTheDocument();
+  });
 });
 
 describe('unread badge', () => {

@@ -13,6 +13,22 @@ export function SessionLoading() {
   );
 }
 
+/**
+ * While a sign-out finishes (the logout is logged, then the identity provider forgets the user),
+ * the sign-in page waits: a reload or a closed tab before then would find the user still signed in.
+ */
+export function SigningOut() {
+  return (
+    <div
+      role="status"
+      className="flex min-h-dvh items-center justify-center gap-3 bg-slate-50 text-slate-700 dark:bg-slate-950 dark:text-slate-200"
+    >
+      <Spinner />
+      <span>Signing out…</span>
+    </div>
+  );
+}
+
 /** Each lazily loaded screen shows 'Loading…' (one ellipsis character; a pinned text). */
 export function RouteLoading() {
   return (
