@@ -252,7 +252,15 @@ function expectAppShows(app: SessionApp, snapshot: AnyMachineSnapshot, where: st
     expectOnScreen(mainNav(), false, 'the main navigation', where);
     return;
   }
-  // Signed out, signing out, or signing in from the sign-in page.
+  // Signing out: the sign-in page waits until the provider has forgotten the user.
+  if (snapshot.hasTag('signingOut')) {
+    expect(app.location(), `${where}: location`).toBe('/login');
+    expectOnScreen(screen.queryByText('Signing out…'), true, "the 'Signing out…' status", where);
+    expectOnScreen(heading('Sign in'), false, "the 'Sign in' heading", where);
+    expectOnScreen(mainNav(), false, 'the main navigation', where);
+    return;
+  }
+  // Signed out, or signing in from the sign-in page.
   expect(app.location(), `${where}: location`).toBe('/login');
   expectOnScreen(heading('Sign in'), true, "the 'Sign in' heading", where);
   expectOnScreen(mainNav(), false, 'the main navigation', where);
