@@ -16,7 +16,6 @@ import {
 } from '#contract/messages';
 
 import { GenerationLimits, GenerationRefused } from '../../ai/generation-limits.ts';
-import { HttpError } from '../../http-error.ts';
 import { openSse } from '../../plugins/sse.ts';
 import { errorAnswers } from '../../route-errors.ts';
 import { activeModel } from '../ai-settings/service.ts';
@@ -26,12 +25,6 @@ import * as service from './service.ts';
 
 const errors = errorAnswers(400, 401, 403, 404);
 
-function retryAfterOf(error: unknown): number | null {
-  if (!(error instanceof HttpError) || error.statusCode !== 429) return null;
-  const details = error.details as { retryAfterSeconds?: unknown } | undefined;
-  const seconds = details?.retryAfterSeconds;
-  return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null;
-}
 const upworkErrors = errorAnswers(400, 401, 403, 404, 409, 429, 502, 503);
 
 /**
@@ -120,19 +113,13 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSyncResultSchema, ...upworkErrors },
       },
     },
-    async (request, reply) => {
-      try {
-        return await service.syncMessages(deps, request.user!.id, {
-          reason: 'refresh',
-          userAgent: meta(request.headers).userAgent,
-        });
-      } catch (error) {
-        // A refusal says when to try again (the refresh cooldown, or Upwork's own limit).
-        const wait = retryAfterOf(error);
-        if (wait !== null) reply.header('retry-after', String(wait));
-        throw error;
-      }
-    },
+    // A refusal's Retry-After (the refresh cooldown, or Upwork's own limit) is set by the error
+    // handler from the error's retryAfterSeconds.
+    async (request) =>
+      service.syncMessages(deps, request.user!.id, {
+        reason: 'refresh',
+        userAgent: meta(request.headers).userAgent,
+      }),
   );
 
   app.get(
