@@ -85,7 +85,6 @@ export function toPage<T extends Keyset>(
   return { items, nextCursor: rows.length > limit && last ? encodeKeyset(last) : null };
 }
 
-/** Rows strictly after `after` in `(createdAt desc, id desc)` order: the keyset page condition. */
 /**
  * ORDER BY for a newest-first keyset list: `created_at` then `id`, both DESC NULLS LAST, exactly
  * as drizzle-kit writes the (user_id, created_at DESC, id DESC) indexes. A plain DESC means NULLS
@@ -105,6 +104,7 @@ export function indexOrder(column: PgColumn, dir: 'asc' | 'desc'): SQL {
   return dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
 }
 
+/** Rows strictly after `after` in `(createdAt desc, id desc)` order: the keyset page condition. */
 export function olderThan(createdAt: PgColumn, id: PgColumn, after: Keyset): SQL {
   // `or` of two conditions is never undefined.
   return or(lt(createdAt, after.createdAt), and(eq(createdAt, after.createdAt), lt(id, after.id)))!;
