@@ -13,6 +13,7 @@ import {
   send,
   type Answer,
   type ProviderOutcome,
+  type ProviderRun,
 } from './provider-outcome.ts';
 
 /**
@@ -163,17 +164,14 @@ const jobText = (title: string) =>
   `${title}\nWe need a React developer to fix our Stripe checkout before a sale.\nSkills: React, Stripe\nQuestions:\n1. Have you integrated Stripe Checkout before?`;
 
 /** Runs every AI fault for one engine, each as a new user. */
-export async function aiFaultRows(
-  run: { engine: string; apiUrl: string; emulatorHost: string },
-  stub: OpenAIStub,
-): Promise<ProviderOutcome[]> {
+export async function aiFaultRows(run: ProviderRun, stub: OpenAIStub): Promise<ProviderOutcome[]> {
   const outcomes: ProviderOutcome[] = [];
   for (const fault of FAULTS) outcomes.push(await aiFaultRow(run, stub, fault));
   return outcomes;
 }
 
 async function aiFaultRow(
-  run: { engine: string; apiUrl: string; emulatorHost: string },
+  run: ProviderRun,
   stub: OpenAIStub,
   fault: AiFault,
 ): Promise<ProviderOutcome> {

@@ -1,5 +1,8 @@
 import { formatNumber } from '../bench/support.ts';
 
+/** One engine's API under test: where it answers and where its Auth emulator is. */
+export type ProviderRun = { engine: string; apiUrl: string; emulatorHost: string };
+
 /**
  * One row of the providers check: a fault of the AI provider or of Upwork, what the user got,
  * what state things ended in, how often the provider was called, what the user was charged, and

@@ -10,6 +10,7 @@ import {
   send,
   type Answer,
   type ProviderOutcome,
+  type ProviderRun,
 } from './provider-outcome.ts';
 
 /**
@@ -47,11 +48,10 @@ export function upworkEnv(sandbox: UpworkSandbox): Record<string, string> {
   };
 }
 
-type Run = { engine: string; apiUrl: string; emulatorHost: string };
 type User = { headers: Record<string, string> };
 
 /** Connects the user's Upwork as the SPA does: start, follow the authorize redirect, callback. */
-async function connectUpwork(run: Run, user: User): Promise<void> {
+async function connectUpwork(run: ProviderRun, user: User): Promise<void> {
   const json = { ...user.headers, 'content-type': 'application/json' };
   const start = await send(`${run.apiUrl}/api/upwork/connect`, {
     method: 'POST',
@@ -75,7 +75,7 @@ async function connectUpwork(run: Run, user: User): Promise<void> {
     throw new Error(`POST /api/upwork/callback: ${answerLabel(callback)}`);
 }
 
-const sync = (run: Run, user: User, timeoutMs: number) =>
+const sync = (run: ProviderRun, user: User, timeoutMs: number) =>
   send(`${run.apiUrl}/api/upwork/sync`, {
     method: 'POST',
     headers: { ...user.headers, 'content-type': 'application/json' },
@@ -83,7 +83,7 @@ const sync = (run: Run, user: User, timeoutMs: number) =>
     timeoutMs,
   });
 
-async function connection(run: Run, user: User): Promise<UpworkConnection | null> {
+async function connection(run: ProviderRun, user: User): Promise<UpworkConnection | null> {
   const answer = await send(`${run.apiUrl}/api/upwork/connection`, {
     headers: user.headers,
     timeoutMs: 10_000,
@@ -168,7 +168,7 @@ const FAULTS: UpworkFault[] = [
 
 /** Runs every Upwork fault for one engine, each as a new user with a new connection. */
 export async function upworkFaultRows(
-  run: Run,
+  run: ProviderRun,
   sandbox: UpworkSandbox,
 ): Promise<ProviderOutcome[]> {
   const outcomes: ProviderOutcome[] = [];
@@ -177,7 +177,7 @@ export async function upworkFaultRows(
 }
 
 async function upworkFaultRow(
-  run: Run,
+  run: ProviderRun,
   sandbox: UpworkSandbox,
   fault: UpworkFault,
 ): Promise<ProviderOutcome> {
@@ -260,7 +260,7 @@ function checkRetryAfter(
  * the same state and calls Upwork no more. Answers the calls the second action made.
  */
 async function checkNoRefreshLoop(
-  run: Run,
+  run: ProviderRun,
   user: User,
   sandbox: UpworkSandbox,
   calls: UpworkSandbox['requests'],
