@@ -1,16 +1,21 @@
 import { Spinner } from './spinner';
 
-/** While the session loads, a spinner with 'Loading...' (three dots; a pinned text). */
-export function SessionLoading() {
+/** A whole-page spinner with its text, while nothing else can be shown. */
+function PageStatus({ text }: { text: string }) {
   return (
     <div
       role="status"
       className="flex min-h-dvh items-center justify-center gap-3 bg-slate-50 text-slate-700 dark:bg-slate-950 dark:text-slate-200"
     >
       <Spinner />
-      <span>Loading...</span>
+      <span>{text}</span>
     </div>
   );
+}
+
+/** While the session loads, a spinner with 'Loading...' (three dots; a pinned text). */
+export function SessionLoading() {
+  return <PageStatus text="Loading..." />;
 }
 
 /**
@@ -18,15 +23,7 @@ export function SessionLoading() {
  * the sign-in page waits: a reload or a closed tab before then would find the user still signed in.
  */
 export function SigningOut() {
-  return (
-    <div
-      role="status"
-      className="flex min-h-dvh items-center justify-center gap-3 bg-slate-50 text-slate-700 dark:bg-slate-950 dark:text-slate-200"
-    >
-      <Spinner />
-      <span>Signing out…</span>
-    </div>
-  );
+  return <PageStatus text="Signing out…" />;
 }
 
 /** Each lazily loaded screen shows 'Loading…' (one ellipsis character; a pinned text). */
